@@ -1,0 +1,7 @@
+-- A SKU's counts with the terms of its sale. Only a hint for the reserve path: the guarded
+-- UPDATE in claim_units.sql alone decides whether units exist.
+SELECT st.sku, st.total, st.total - st.held - st.sold AS available, st.held, st.sold,
+       s.id AS sale_id, s.status, s.hold_seconds, s.max_per_order, s.late_payment
+  FROM stock st
+  JOIN sale s ON s.id = st.sale_id
+ WHERE st.sku = :sku

@@ -1,0 +1,58 @@
+package dev.flashsale.platform.database;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.annotation.sql.DataSourceDefinition;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
+
+/**
+ * The one data source of the application, and the schema migrations that run on it before
+ * anything else starts. Its address and credentials come from MicroProfile Config
+ * ({@code FLASHSALE_DB_URL}, {@code FLASHSALE_DB_USER}, {@code FLASHSALE_DB_PASSWORD}).
+ */
+@DataSourceDefinition(
+        name = DatabaseMigration.DATA_SOURCE,
+        className = "org.postgresql.ds.PGSimpleDataSource",
+        url = "${MPCONFIG=flashsale.db.url}",
+        user = "${MPCONFIG=flashsale.db.user}",
+        password = "${MPCONFIG=flashsale.db.password}",
+        minPoolSize = 8,
+        maxPoolSize = 48,
+        maxIdleTime = 300,
+        properties = {
+                "fish.payara.is-connection-validation-required=true",
+                "fish.payara.connection-validation-method=meta-data",
+                "fish.payara.validate-atmost-once-period-in-seconds=10",
+                "fish.payara.max-wait-time-in-millis=10000"
+        })
+@Singleton
+@Startup
+@TransactionManagement(TransactionManagementType.BEAN)
+public class DatabaseMigration {
+
+    public static final String DATA_SOURCE = "java:app/jdbc/flashsale";
+
+    private static final Logger LOG = Logger.getLogger(DatabaseMigration.class.getName());
+
+    @Resource(lookup = DATA_SOURCE)
+    DataSource dataSource;
+
+    @PostConstruct
+    void migrate() {
+        Flyway flyway = Flyway.configure(DatabaseMigration.class.getClassLoader())
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .load();
+        MigrateResult result = flyway.migrate();
+        String version = String.valueOf(flyway.info().current().getVersion());
+        LOG.info(() -> "Database schema at version " + version + " (" + result.migrationsExecuted
+                + " migrations applied now)");
+    }
+}

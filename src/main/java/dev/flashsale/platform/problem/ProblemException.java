@@ -1,0 +1,49 @@
+package dev.flashsale.platform.problem;
+
+import jakarta.ejb.ApplicationException;
+
+/**
+ * A refusal that the client must hear about: sold out, not found, conflicting state, bad input.
+ * It is a business answer, not a fault, so it crosses EJB boundaries unwrapped; it rolls the
+ * transaction back, so a refused request leaves nothing behind.
+ */
+@ApplicationException(rollback = true, inherited = true)
+public class ProblemException extends RuntimeException {
+
+    private final int status;
+    private final String slug;
+    private final String title;
+
+    public ProblemException(int status, String slug, String title, String detail) {
+        super(detail);
+        this.status = status;
+        this.slug = slug;
+        this.title = title;
+    }
+
+    public static ProblemException badRequest(String slug, String detail) {
+        return new ProblemException(400, slug, "Bad request", detail);
+    }
+
+    public static ProblemException notFound(String what, String detail) {
+        return new ProblemException(404, what + "-not-found", "Not found", detail);
+    }
+
+    public static ProblemException conflict(String slug, String title, String detail) {
+        return new ProblemException(409, slug, title, detail);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public Problem toProblem() {
+        return new Problem(Problem.TYPE_BASE + slug, title, status, getMessage(), null);
+    }
+
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+        // Refusals are expected and frequent (every sold-out buyer); a stack trace would be waste.
+        return this;
+    }
+}

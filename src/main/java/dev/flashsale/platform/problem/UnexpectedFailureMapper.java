@@ -1,0 +1,26 @@
+package dev.flashsale.platform.problem;
+
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Anything not mapped more precisely is our fault: it is logged with an incident id, and the
+ * client gets that id and nothing of the internals.
+ */
+@Provider
+public class UnexpectedFailureMapper implements ExceptionMapper<Throwable> {
+
+    private static final Logger LOG = Logger.getLogger(UnexpectedFailureMapper.class.getName());
+
+    @Override
+    public Response toResponse(Throwable failure) {
+        String incident = UUID.randomUUID().toString();
+        LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, failure);
+        return ProblemResponses.of(500, "internal-error", "Internal error",
+                "The request failed on our side. Incident " + incident);
+    }
+}

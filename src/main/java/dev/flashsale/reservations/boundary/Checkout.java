@@ -1,0 +1,99 @@
+package dev.flashsale.reservations.boundary;
+
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.reservations.control.HoldExpiry;
+import dev.flashsale.reservations.control.ReservationBook;
+import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReserveCommand;
+import dev.flashsale.reservations.entity.ReserveOutcome;
+import dev.flashsale.reservations.entity.SoldOutException;
+import dev.flashsale.sales.entity.SaleStatus;
+import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.entity.Offer;
+import dev.flashsale.stock.entity.Sku;
+import jakarta.annotation.Resource;
+import jakarta.ejb.SessionContext;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Reserving units: one transaction per request. The reservation is inserted under its
+ * idempotency key first, then the units are claimed by the guarded UPDATE; a retry finds the
+ * key taken and gets the original reservation, a refusal rolls the insert back.
+ */
+@Stateless
+public class Checkout {
+
+    @Inject
+    StockLedger stock;
+
+    @Inject
+    ReservationBook reservations;
+
+    @Inject
+    HoldExpiry expiry;
+
+    @Resource
+    SessionContext transaction;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.sweeper.batch-size", defaultValue = "200")
+    int reclaimBatch;
+
+    public ReserveOutcome reserve(ReserveCommand command) {
+        Offer offer = stock.findOffer(command.sku()).orElseThrow(() -> ProblemException.notFound("sku",
+                "There is no SKU " + command.sku() + " on sale"));
+        if (command.qty() > offer.maxPerOrder()) {
+            throw ProblemException.badRequest("quantity-above-limit", "This sale allows at most "
+                    + offer.maxPerOrder() + " unit(s) per order");
+        }
+        Optional<ReserveOutcome> replay = replayOf(command);
+        if (replay.isPresent()) {
+            return replay.get();
+        }
+        if (offer.saleStatus() != SaleStatus.OPEN) {
+            throw ProblemException.conflict("sale-not-open", "Sale not open",
+                    "The sale of " + command.sku() + " is " + offer.saleStatus() + "; reservations are taken only while it is OPEN");
+        }
+        if (offer.level().available() < command.qty()
+                && offer.level().available() + reclaimOverdueHolds(command.sku()) < command.qty()) {
+            // The counts say sold out even after giving back overdue holds: refuse without
+            // writing anything (the expired holds are committed and stay expired).
+            throw new SoldOutException(command.sku().value(), command.qty());
+        }
+        Optional<Reservation> hold = reservations.insertHold(command, offer.holdSeconds());
+        if (hold.isEmpty()) {
+            // A concurrent request with the same key committed first.
+            return replayOf(command).orElseThrow(() -> new IllegalStateException(
+                    "Idempotency key taken but no reservation found"));
+        }
+        if (!claim(command, hold.get())) {
+            transaction.setRollbackOnly();
+            throw new SoldOutException(command.sku().value(), command.qty());
+        }
+        return new ReserveOutcome(hold.get(), true);
+    }
+
+    private boolean claim(ReserveCommand command, Reservation hold) {
+        if (stock.claim(hold.sku(), hold.qty(), hold.id())) {
+            return true;
+        }
+        return reclaimOverdueHolds(command.sku()) > 0 && stock.claim(hold.sku(), hold.qty(), hold.id());
+    }
+
+    private int reclaimOverdueHolds(Sku sku) {
+        return expiry.expireOverdueHolds(sku.value(), reclaimBatch).units();
+    }
+
+    private Optional<ReserveOutcome> replayOf(ReserveCommand command) {
+        return reservations.findByKey(command.key().value()).map(earlier -> {
+            if (!earlier.sameRequestAs(command)) {
+                throw new ProblemException(422, "idempotency-key-reused", "Idempotency key reused",
+                        "This Idempotency-Key was used for a different request (sku, buyerId or qty differ); use a new key");
+            }
+            return new ReserveOutcome(earlier, false);
+        });
+    }
+}

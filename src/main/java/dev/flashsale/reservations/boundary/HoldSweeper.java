@@ -1,0 +1,68 @@
+package dev.flashsale.reservations.boundary;
+
+import dev.flashsale.reservations.control.HoldExpiry;
+import dev.flashsale.reservations.entity.ExpiredHolds;
+import jakarta.annotation.Resource;
+import jakarta.ejb.SessionContext;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Expires every overdue hold and gives its units back: a short transaction per batch of one
+ * SKU, so a sweep never holds many locks, and any number of sweepers (one per app node) can
+ * run at the same moment without returning a unit twice.
+ */
+@Stateless
+public class HoldSweeper {
+
+    private static final Logger LOG = Logger.getLogger(HoldSweeper.class.getName());
+
+    /** A bound on one sweep's work; whatever is left waits for the next tick. */
+    private static final int MAX_SKUS_PER_SWEEP = 1000;
+    private static final int MAX_BATCHES_PER_SKU = 50;
+
+    @Inject
+    HoldExpiry expiry;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.sweeper.batch-size", defaultValue = "200")
+    int batchSize;
+
+    @Resource
+    SessionContext context;
+
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public ExpiredHolds sweep() {
+        HoldSweeper transactional = context.getBusinessObject(HoldSweeper.class);
+        ExpiredHolds total = ExpiredHolds.NONE;
+        for (String sku : transactional.skusWithOverdueHolds()) {
+            for (int batch = 0; batch < MAX_BATCHES_PER_SKU; batch++) {
+                ExpiredHolds expired = transactional.expireBatch(sku);
+                total = total.plus(expired);
+                if (expired.holds() < batchSize) {
+                    break;
+                }
+            }
+        }
+        if (total.holds() > 0) {
+            ExpiredHolds swept = total;
+            LOG.info(() -> "Sweeper expired " + swept.holds() + " holds, " + swept.units() + " units back on sale");
+        }
+        return total;
+    }
+
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public List<String> skusWithOverdueHolds() {
+        return expiry.skusWithOverdueHolds(MAX_SKUS_PER_SWEEP);
+    }
+
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public ExpiredHolds expireBatch(String sku) {
+        return expiry.expireOverdueHolds(sku, batchSize);
+    }
+}

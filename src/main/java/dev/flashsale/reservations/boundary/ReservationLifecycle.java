@@ -1,0 +1,98 @@
+package dev.flashsale.reservations.boundary;
+
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.reservations.control.ReservationBook;
+import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.sales.entity.LatePaymentPolicy;
+import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.entity.Sku;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import java.util.UUID;
+
+/**
+ * What happens to a hold after checkout: payment confirms it, the buyer cancels it. Both are
+ * idempotent for the client (a repeated confirm or cancel answers with the same reservation),
+ * and both are conditional transitions, so a late payment racing the sweeper has one winner.
+ */
+@Stateless
+public class ReservationLifecycle {
+
+    /** A transition that lost a race re-reads the reservation and decides again, once. */
+    private static final int ATTEMPTS = 2;
+
+    @Inject
+    ReservationBook reservations;
+
+    @Inject
+    StockLedger stock;
+
+    public Reservation find(UUID id) {
+        return reservations.find(id).orElseThrow(() -> notFound(id));
+    }
+
+    public Reservation confirm(UUID id) {
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            Reservation reservation = find(id);
+            switch (reservation.status()) {
+                case CONFIRMED -> {
+                    return reservation;
+                }
+                case CANCELLED -> throw ProblemException.conflict("reservation-cancelled", "Reservation cancelled",
+                        "Reservation " + id + " was cancelled; its units went back on sale");
+                case HELD -> {
+                    if (reservations.confirmHold(id, latePaymentOf(reservation) == LatePaymentPolicy.RECLAIM)) {
+                        return find(id);
+                    }
+                    if (attempt == ATTEMPTS) {
+                        throw holdExpired(id, "");
+                    }
+                }
+                case EXPIRED -> {
+                    if (latePaymentOf(reservation) == LatePaymentPolicy.REFUSE) {
+                        throw holdExpired(id, "");
+                    }
+                    if (reservations.reclaimExpired(id)) {
+                        return find(id);
+                    }
+                    if (attempt == ATTEMPTS) {
+                        throw holdExpired(id, " and its units could not be taken again: the SKU is sold out");
+                    }
+                }
+            }
+        }
+        throw new IllegalStateException("unreachable");
+    }
+
+    public Reservation cancel(UUID id) {
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            Reservation reservation = find(id);
+            switch (reservation.status()) {
+                case CANCELLED, EXPIRED -> {
+                    return reservation;
+                }
+                case CONFIRMED -> throw ProblemException.conflict("reservation-confirmed", "Reservation confirmed",
+                        "Reservation " + id + " is paid for; a confirmed reservation cannot be cancelled here");
+                case HELD -> {
+                    if (reservations.cancelHold(id)) {
+                        return find(id);
+                    }
+                }
+            }
+        }
+        throw new IllegalStateException("Reservation " + id + " kept changing while being cancelled");
+    }
+
+    private LatePaymentPolicy latePaymentOf(Reservation reservation) {
+        return stock.findOffer(new Sku(reservation.sku())).orElseThrow().latePayment();
+    }
+
+    private static ProblemException holdExpired(UUID id, String why) {
+        return ProblemException.conflict("hold-expired", "Hold expired",
+                "The hold of reservation " + id + " ran out before payment" + why + "; refund the buyer");
+    }
+
+    private static ProblemException notFound(UUID id) {
+        return ProblemException.notFound("reservation", "There is no reservation " + id);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.flashsale.reservations.control;
+
+import dev.flashsale.platform.sql.Rows;
+import jakarta.persistence.Tuple;
+import java.util.UUID;
+
+/**
+ * A reservation transition and the stock movement it implies happen in one statement; if the
+ * first happened without the second, the counts no longer match the reservations. That is a
+ * fault, never an answer: the exception rolls the whole transaction back.
+ */
+final class LedgerChecks {
+
+    private LedgerChecks() {
+    }
+
+    static boolean transitionMovedStock(Tuple row, UUID reservationId, String transition) {
+        long transitions = Rows.number(row, "transitions");
+        long stockRows = Rows.number(row, "stock_rows");
+        if (transitions != stockRows) {
+            throw new IllegalStateException("Refusing to " + transition + " reservation " + reservationId
+                    + ": " + transitions + " transition(s) but " + stockRows + " stock row(s) moved");
+        }
+        return transitions == 1;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.flashsale.reservations.control;
+
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReservationStatus;
+import dev.flashsale.reservations.entity.ReserveCommand;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The reservations and their transitions. Each transition is one conditional statement that
+ * moves the reservation's units in the same step, and answers whether it happened: a transition
+ * that lost a race (to the sweeper, to a second request) simply did not happen.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class ReservationBook {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    /** @return the new hold, or empty when the idempotency key is already taken */
+    public Optional<Reservation> insertHold(ReserveCommand command, int holdSeconds) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/insert_hold"), Tuple.class)
+                .setParameter("id", UUID.randomUUID())
+                .setParameter("idempotencyKey", command.key().value())
+                .setParameter("sku", command.sku().value())
+                .setParameter("buyerId", command.buyerId())
+                .setParameter("qty", command.qty())
+                .setParameter("holdSeconds", holdSeconds)
+                .getResultList();
+        return rows.stream().findFirst().map(ReservationBook::reservation);
+    }
+
+    public Optional<Reservation> find(UUID id) {
+        return first(em.createNativeQuery(sql.get("reservations/find_reservation"), Tuple.class)
+                .setParameter("id", id)
+                .getResultList());
+    }
+
+    public Optional<Reservation> findByKey(String idempotencyKey) {
+        return first(em.createNativeQuery(sql.get("reservations/find_reservation_by_key"), Tuple.class)
+                .setParameter("idempotencyKey", idempotencyKey)
+                .getResultList());
+    }
+
+    /** HELD -> CONFIRMED, held units become sold; an overdue hold only if {@code acceptOverdue}. */
+    public boolean confirmHold(UUID id, boolean acceptOverdue) {
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("reservations/confirm_hold"), Tuple.class)
+                .setParameter("id", id)
+                .setParameter("acceptOverdue", acceptOverdue)
+                .getSingleResult();
+        return LedgerChecks.transitionMovedStock(row, id, "confirm");
+    }
+
+    /** HELD -> CANCELLED, held units become available. */
+    public boolean cancelHold(UUID id) {
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("reservations/cancel_hold"), Tuple.class)
+                .setParameter("id", id)
+                .getSingleResult();
+        return LedgerChecks.transitionMovedStock(row, id, "cancel");
+    }
+
+    /** EXPIRED -> CONFIRMED, if the units can be taken again straight into sold. */
+    public boolean reclaimExpired(UUID id) {
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("reservations/reclaim_expired"), Tuple.class)
+                .setParameter("id", id)
+                .getSingleResult();
+        return Rows.number(row, "transitions") == 1;
+    }
+
+    private static Optional<Reservation> first(List<Tuple> rows) {
+        return rows.stream().findFirst().map(ReservationBook::reservation);
+    }
+
+    private static Reservation reservation(Tuple row) {
+        return new Reservation(Rows.uuid(row, "id"), Rows.text(row, "idempotency_key"), Rows.text(row, "sku"),
+                Rows.text(row, "buyer_id"), Rows.integer(row, "qty"),
+                ReservationStatus.valueOf(Rows.text(row, "status")), Rows.instant(row, "created_at"),
+                Rows.instant(row, "expires_at"), Rows.instant(row, "updated_at"));
+    }
+}

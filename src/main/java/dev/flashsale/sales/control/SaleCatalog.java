@@ -1,0 +1,77 @@
+package dev.flashsale.sales.control;
+
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.sales.entity.LatePaymentPolicy;
+import dev.flashsale.sales.entity.SaleStatus;
+import dev.flashsale.sales.entity.SaleView;
+import dev.flashsale.stock.control.StockLedger;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** The sales merchandisers set up, and their status changes, each a conditional UPDATE. */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class SaleCatalog {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    @Inject
+    StockLedger stock;
+
+    public void insert(UUID id, String name, int holdSeconds, int maxPerOrder, LatePaymentPolicy latePayment) {
+        em.createNativeQuery(sql.get("sales/insert_sale"))
+                .setParameter("id", id)
+                .setParameter("name", name)
+                .setParameter("holdSeconds", holdSeconds)
+                .setParameter("maxPerOrder", maxPerOrder)
+                .setParameter("latePayment", latePayment.name())
+                .executeUpdate();
+    }
+
+    /** @return false when the SKU already belongs to a sale */
+    public boolean addItem(UUID saleId, String sku, int units) {
+        return !em.createNativeQuery(sql.get("sales/insert_sale_item"))
+                .setParameter("saleId", saleId)
+                .setParameter("sku", sku)
+                .setParameter("units", units)
+                .getResultList().isEmpty();
+    }
+
+    /**
+     * Moves the sale to {@code target} if its current status allows it.
+     *
+     * @return false when it does not (or the sale does not exist)
+     */
+    public boolean changeStatus(UUID id, SaleStatus target) {
+        String statement = switch (target) {
+            case OPEN -> "sales/open_sale";
+            case PAUSED -> "sales/pause_sale";
+            case CLOSED -> "sales/close_sale";
+            case DRAFT -> throw new IllegalArgumentException("A sale never goes back to DRAFT");
+        };
+        return !em.createNativeQuery(sql.get(statement)).setParameter("id", id).getResultList().isEmpty();
+    }
+
+    /** The sale with the current counts of its SKUs. */
+    public Optional<SaleView> find(UUID id) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("sales/find_sale"), Tuple.class)
+                .setParameter("id", id)
+                .getResultList();
+        return rows.stream().findFirst().map(row -> new SaleView(Rows.uuid(row, "id"), Rows.text(row, "name"),
+                SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
+                Rows.integer(row, "max_per_order"), LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),
+                Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"), stock.levelsOfSale(id)));
+    }
+}

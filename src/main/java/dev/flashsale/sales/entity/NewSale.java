@@ -1,0 +1,32 @@
+package dev.flashsale.sales.entity;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Digits;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * What a merchandiser sends to set up a sale. Omitted terms take defaults: the configured hold
+ * time, one unit per order, late payments refused. Numbers arrive as decimals so that a
+ * fraction or an out-of-range value is refused as such rather than silently truncated.
+ */
+public record NewSale(
+        @NotBlank @Size(max = 200) String name,
+        @Digits(integer = 5, fraction = 0) @DecimalMin("1") @DecimalMax("86400") BigDecimal holdSeconds,
+        @Digits(integer = 5, fraction = 0) @DecimalMin("1") @DecimalMax("10000") BigDecimal maxPerOrder,
+        @Pattern(regexp = "REFUSE|RECLAIM", message = "must be REFUSE or RECLAIM") String latePayment,
+        @NotEmpty @Size(max = 100) List<@NotNull @Valid Item> items) {
+
+    public record Item(
+            @NotNull @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._:-]{0,63}",
+                    message = "must be 1 to 64 letters, digits, '.', '_', ':' or '-'") String sku,
+            @NotNull @Digits(integer = 8, fraction = 0) @DecimalMin("1") @DecimalMax("10000000") BigDecimal units) {
+    }
+}

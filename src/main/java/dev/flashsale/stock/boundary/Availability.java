@@ -1,0 +1,21 @@
+package dev.flashsale.stock.boundary;
+
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.entity.Sku;
+import dev.flashsale.stock.entity.StockLevel;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+
+/** What a product page shows: how many units are available, held and sold. */
+@Stateless
+public class Availability {
+
+    @Inject
+    StockLedger stock;
+
+    public StockLevel of(Sku sku) {
+        return stock.findOffer(sku).orElseThrow(() -> ProblemException.notFound("sku", "There is no SKU " + sku + " on sale"))
+                .level();
+    }
+}

@@ -1,0 +1,23 @@
+package dev.flashsale.stock.entity;
+
+import dev.flashsale.platform.problem.ProblemException;
+import java.util.regex.Pattern;
+
+/** A stock keeping unit code: 1 to 64 letters, digits, dots, dashes, underscores or colons. */
+public record Sku(String value) {
+
+    public static final String PATTERN = "[A-Za-z0-9][A-Za-z0-9._:-]{0,63}";
+    private static final Pattern VALID = Pattern.compile(PATTERN);
+
+    public Sku {
+        if (value == null || !VALID.matcher(value).matches()) {
+            throw ProblemException.badRequest("invalid-sku",
+                    "A SKU is 1 to 64 characters: letters, digits, '.', '_', ':' or '-', starting with a letter or digit");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}

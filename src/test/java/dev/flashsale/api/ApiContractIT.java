@@ -1,0 +1,220 @@
+package dev.flashsale.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Deployments;
+import dev.flashsale.testsupport.Sales;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The API's contract at its edges: every kind of bad input gets its 4xx problem+json answer and
+ * changes nothing; the admin API asks for credentials; sales move only along their lifecycle.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ApiContractIT {
+
+    private static final String UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.application();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void badReservationRequestsAreRefusedWithProblemsAndChangeNothing() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 10, 2, 600, "REFUSE");
+        String good = Api.reserveBody(sku, "buyer-1", 1);
+        String json = "application/json";
+        List<Refusal> cases = new ArrayList<>();
+        cases.add(new Refusal(400, "idempotency-key-missing", () -> api.post("api/reservations", good)));
+        cases.add(new Refusal(400, "idempotency-key-missing", () -> api.post("api/reservations", good, "Idempotency-Key", "   ")));
+        cases.add(new Refusal(400, "idempotency-key-invalid", () -> api.post("api/reservations", good, "Idempotency-Key", "k".repeat(129))));
+        cases.add(new Refusal(400, "idempotency-key-invalid", () -> api.post("api/reservations", good, "Idempotency-Key", "has space")));
+        cases.add(new Refusal(400, "invalid-request", () -> api.reserve("k-qty0", sku, "buyer-1", 0)));
+        cases.add(new Refusal(400, "invalid-request", () -> api.reserve("k-qty-neg", sku, "buyer-1", -1)));
+        cases.add(new Refusal(400, "quantity-above-limit", () -> api.reserve("k-qty3", sku, "buyer-1", 3)));
+        cases.add(new Refusal(400, "invalid-request", () -> api.reserve("k-qty-big", sku, "buyer-1", 10_001)));
+        cases.add(new Refusal(400, "invalid-request", () -> api.post("api/reservations",
+                "{\"sku\":\"" + sku + "\",\"buyerId\":\"b\",\"qty\":3000000000}", "Idempotency-Key", "k-range")));
+        cases.add(new Refusal(400, "malformed-request", () -> api.post("api/reservations",
+                "{\"sku\":\"" + sku + "\",\"buyerId\":\"b\",\"qty\":\"one\"}", "Idempotency-Key", "k-type")));
+        cases.add(new Refusal(400, "invalid-request", () -> api.post("api/reservations",
+                "{\"sku\":\"" + sku + "\",\"buyerId\":\"b\",\"qty\":1.5}", "Idempotency-Key", "k-fraction")));
+        cases.add(new Refusal(400, "malformed-request", () -> api.post("api/reservations", "{\"sku\": ", "Idempotency-Key", "k-broken")));
+        cases.add(new Refusal(400, "malformed-request", () -> api.post("api/reservations", "[1,2]", "Idempotency-Key", "k-array")));
+        cases.add(new Refusal(400, "malformed-request", () -> api.post("api/reservations", "", "Idempotency-Key", "k-empty")));
+        cases.add(new Refusal(400, "invalid-request", () -> api.post("api/reservations",
+                "{\"sku\":\"" + sku + "\",\"qty\":1}", "Idempotency-Key", "k-no-buyer")));
+        cases.add(new Refusal(400, "invalid-request", () -> api.reserve("k-long-buyer", sku, "b".repeat(129), 1)));
+        cases.add(new Refusal(400, "invalid-request", () -> api.reserve("k-bad-sku", "no spaces allowed", "buyer-1", 1)));
+        cases.add(new Refusal(404, "sku-not-found", () -> api.reserve("k-unknown", "NO-SUCH-SKU", "buyer-1", 1)));
+        cases.add(new Refusal(415, "unsupported-media-type", () -> api.postRaw("api/reservations", good,
+                "Content-Type", "text/plain", "Idempotency-Key", "k-text")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.get("api/reservations/not-a-uuid")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.confirm("12345")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.cancel("zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz")));
+        cases.add(new Refusal(404, "reservation-not-found", () -> api.confirm(UNKNOWN_ID)));
+        cases.add(new Refusal(400, "invalid-sku", () -> api.get("api/skus/bad%20sku/stock")));
+        cases.add(new Refusal(404, "sku-not-found", () -> api.stock("NO-SUCH-SKU")));
+        cases.add(new Refusal(404, "not-found", () -> api.get("api/no-such-thing")));
+        cases.add(new Refusal(405, "method-not-allowed", () -> api.postRaw("api/skus/" + sku + "/stock", "", "Content-Type", json)));
+
+        assertRefusedWithoutChanges(cases);
+        assertEquals(10, api.stock(sku).json().getInt("available"));
+    }
+
+    @Test
+    void aKeyReusedForAnotherRequestIsRefusedAndTheFirstReservationStands() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 10, 3, 600, "REFUSE");
+        String other = Sales.openSku(api, 10, 3, 600, "REFUSE");
+        Api.Answer first = api.reserve(sku + "-key", sku, "buyer-1", 1);
+        assertEquals(201, first.status());
+        Api.Answer replay = api.reserve(sku + "-key", sku, "buyer-1", 1);
+        assertEquals(200, replay.status());
+        assertEquals(first.body(), replay.body());
+
+        List<Refusal> cases = new ArrayList<>();
+        cases.add(new Refusal(422, "idempotency-key-reused", () -> api.reserve(sku + "-key", sku, "buyer-1", 2)));
+        cases.add(new Refusal(422, "idempotency-key-reused", () -> api.reserve(sku + "-key", sku, "buyer-2", 1)));
+        cases.add(new Refusal(422, "idempotency-key-reused", () -> api.reserve(sku + "-key", other, "buyer-1", 1)));
+        assertRefusedWithoutChanges(cases);
+        assertEquals(9, api.stock(sku).json().getInt("available"));
+        assertEquals(10, api.stock(other).json().getInt("available"));
+    }
+
+    @Test
+    void theAdminApiWantsAMerchandisersCredentials() {
+        Api api = new Api(base);
+        String body = saleBody("Locked out", Sales.uniqueSku("auth"), 5);
+        List<Refusal> cases = new ArrayList<>();
+        cases.add(new Refusal(401, "unauthorized", () -> api.post("api/admin/sales", body)));
+        cases.add(new Refusal(401, "unauthorized", () -> api.post("api/admin/sales", body, "Authorization",
+                Api.basic(Api.ADMIN_USER, "wrong-password"))));
+        cases.add(new Refusal(401, "unauthorized", () -> api.post("api/admin/sales", body, "Authorization",
+                Api.basic("someone", Api.ADMIN_PASSWORD))));
+        cases.add(new Refusal(401, "unauthorized", () -> api.post("api/admin/sales", body, "Authorization", "Basic not-base64!")));
+        cases.add(new Refusal(401, "unauthorized", () -> api.get("api/admin/sales/" + UNKNOWN_ID)));
+        for (Refusal refusal : cases) {
+            Api.Answer answer = refusal.request().get();
+            assertNotNull(answer.wwwAuthenticate(), "a 401 carries a challenge: " + answer);
+            assertTrue(answer.wwwAuthenticate().startsWith("Basic realm="), answer.wwwAuthenticate());
+        }
+        assertRefusedWithoutChanges(cases);
+    }
+
+    @Test
+    void badSalesAreRefusedWithProblemsAndChangeNothing() {
+        Api api = new Api(base);
+        String taken = Sales.openSku(api, 5, 1, 600, "REFUSE");
+        String sku = Sales.uniqueSku("bad");
+        List<Refusal> cases = new ArrayList<>();
+        cases.add(new Refusal(400, "invalid-request", () -> api.adminPost("api/admin/sales", saleBody(" ", sku, 5))));
+        cases.add(new Refusal(400, "invalid-request", () -> api.adminPost("api/admin/sales", saleBody("n".repeat(201), sku, 5))));
+        cases.add(new Refusal(400, "invalid-request", () -> api.adminPost("api/admin/sales", saleBody("No units", sku, 0))));
+        cases.add(new Refusal(400, "invalid-request", () -> api.adminPost("api/admin/sales", saleBody("Bad sku", "bad sku", 5))));
+        cases.add(new Refusal(400, "invalid-request", () -> api.adminPost("api/admin/sales",
+                "{\"name\":\"No items\",\"items\":[]}")));
+        cases.add(new Refusal(400, "invalid-request", () -> api.adminPost("api/admin/sales",
+                "{\"name\":\"Bad policy\",\"latePayment\":\"MAYBE\",\"items\":[{\"sku\":\"" + sku + "\",\"units\":1}]}")));
+        cases.add(new Refusal(400, "invalid-request", () -> api.adminPost("api/admin/sales",
+                "{\"name\":\"Zero hold\",\"holdSeconds\":0,\"items\":[{\"sku\":\"" + sku + "\",\"units\":1}]}")));
+        cases.add(new Refusal(400, "duplicate-sku", () -> api.adminPost("api/admin/sales", "{\"name\":\"Twice\",\"items\":["
+                + "{\"sku\":\"" + sku + "\",\"units\":1},{\"sku\":\"" + sku + "\",\"units\":2}]}")));
+        cases.add(new Refusal(400, "malformed-request", () -> api.adminPost("api/admin/sales", "{\"name\":")));
+        cases.add(new Refusal(400, "invalid-request", () -> api.adminPost("api/admin/sales",
+                "{\"name\":\"Huge\",\"items\":[{\"sku\":\"" + sku + "\",\"units\":99999999999}]}")));
+        cases.add(new Refusal(409, "sku-taken", () -> api.adminPost("api/admin/sales", saleBody("Taken", taken, 5))));
+        cases.add(new Refusal(404, "sale-not-found", () -> api.adminGet("api/admin/sales/" + UNKNOWN_ID)));
+        cases.add(new Refusal(404, "sale-not-found", () -> api.adminPostEmpty("api/admin/sales/" + UNKNOWN_ID + "/open")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.adminGet("api/admin/sales/42")));
+        assertRefusedWithoutChanges(cases);
+    }
+
+    @Test
+    void aSaleMovesThroughItsLifecycleAndOnlyAnOpenSaleTakesReservations() {
+        Api api = new Api(base);
+        String first = Sales.uniqueSku("life");
+        String second = Sales.uniqueSku("life");
+        Api.Answer created = api.adminPost("api/admin/sales", "{\"name\":\"Midnight drop\",\"holdSeconds\":300,"
+                + "\"maxPerOrder\":2,\"latePayment\":\"RECLAIM\",\"items\":[{\"sku\":\"" + first + "\",\"units\":50},"
+                + "{\"sku\":\"" + second + "\",\"units\":7}]}");
+        assertEquals(201, created.status(), created.toString());
+        JsonObject sale = created.json();
+        String id = sale.getString("id");
+        assertTrue(created.location().endsWith("/api/admin/sales/" + id));
+        assertEquals("DRAFT", sale.getString("status"));
+        assertEquals(List.of(300, 2), List.of(sale.getInt("holdSeconds"), sale.getInt("maxPerOrder")));
+        assertEquals("RECLAIM", sale.getString("latePayment"));
+        assertEquals(2, sale.getJsonArray("items").size());
+
+        assertProblem(409, "sale-not-open", api.reserve(first + "-draft", first, "b", 1));
+        assertEquals("OPEN", api.adminPostEmpty("api/admin/sales/" + id + "/open").json().getString("status"));
+        assertEquals("OPEN", api.adminPostEmpty("api/admin/sales/" + id + "/open").json().getString("status"),
+                "opening an open sale is a no-op");
+        assertEquals(201, api.reserve(first + "-1", first, "b", 2).status());
+        assertEquals("PAUSED", api.adminPostEmpty("api/admin/sales/" + id + "/pause").json().getString("status"));
+        assertProblem(409, "sale-not-open", api.reserve(first + "-paused", first, "b", 1));
+        assertEquals(200, api.reserve(first + "-1", first, "b", 2).status(), "a replay still answers while paused");
+        assertEquals("OPEN", api.adminPostEmpty("api/admin/sales/" + id + "/open").json().getString("status"));
+        assertEquals("CLOSED", api.adminPostEmpty("api/admin/sales/" + id + "/close").json().getString("status"));
+        assertProblem(409, "illegal-transition", api.adminPostEmpty("api/admin/sales/" + id + "/open"));
+        assertProblem(409, "illegal-transition", api.adminPostEmpty("api/admin/sales/" + id + "/pause"));
+        assertProblem(409, "sale-not-open", api.reserve(first + "-closed", first, "b", 1));
+
+        JsonObject counts = api.adminGet("api/admin/sales/" + id).json().getJsonArray("items")
+                .getValuesAs(JsonObject.class).stream().filter(item -> item.getString("sku").equals(first))
+                .findFirst().orElseThrow();
+        assertEquals(List.of(50, 48, 2, 0), List.of(counts.getInt("total"), counts.getInt("available"),
+                counts.getInt("held"), counts.getInt("sold")));
+    }
+
+    /** A request that must be refused with {@code status} and a problem of {@code type}. */
+    private record Refusal(int status, String type, Supplier<Api.Answer> request) {
+    }
+
+    private static void assertRefusedWithoutChanges(List<Refusal> cases) {
+        for (Refusal refusal : cases) {
+            String before = Db.snapshot();
+            Api.Answer answer = refusal.request().get();
+            assertProblem(refusal.status(), refusal.type(), answer);
+            assertEquals(before, Db.snapshot(), "nothing changed after a refused request: " + answer);
+        }
+    }
+
+    private static void assertProblem(int status, String type, Api.Answer answer) {
+        assertEquals(status, answer.status(), answer.toString());
+        assertTrue(answer.isProblem(), "problem+json: " + answer);
+        assertEquals(type, answer.problemType(), answer.toString());
+        assertEquals(status, answer.json().getInt("status"));
+        assertTrue(answer.json().getString("detail").length() > 5, answer.toString());
+        assertTrue(!answer.body().contains("Exception") && !answer.body().contains("\tat "), "no stack trace: " + answer);
+    }
+
+    private static String saleBody(String name, String sku, int units) {
+        return Json.createObjectBuilder().add("name", name)
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)))
+                .build().toString();
+    }
+}

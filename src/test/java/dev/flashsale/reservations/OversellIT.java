@@ -1,0 +1,131 @@
+package dev.flashsale.reservations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.foil.NaiveCheckout;
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Crowd;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Deployments;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.StockCounts;
+import java.net.URL;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The product's promise under the seed scenario's load: 500 units, 20,000 reserve attempts
+ * from 64 clients at once through HTTP, every 25th attempt a retry of an earlier key. Exactly
+ * 500 units are held, nothing answers 5xx, and the counts, the reservations and the ledger
+ * agree. The naive read-then-write checkout, under the same load, oversells: proof that this
+ * load would catch the mistake.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class OversellIT {
+
+    private static final int UNITS = 500;
+    private static final int CLIENTS = 64;
+    private static final int ATTEMPTS = 20_000;
+    private static final int RETRY_EVERY = 25;
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.application().addPackage(NaiveCheckout.class.getPackage());
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void twentyThousandBuyersNeverOversellFiveHundredUnits() throws Exception {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, UNITS, 1, 600, "REFUSE");
+
+        // Attempt i uses key k-i, except every RETRY_EVERY-th, which repeats the key (and body) of attempt i-1.
+        List<Api.Answer> answers = Crowd.run(CLIENTS, ATTEMPTS, i -> {
+            int keyOwner = (i % RETRY_EVERY == RETRY_EVERY - 1) ? i - 1 : i;
+            return api.reserve(sku + "-k-" + keyOwner, sku, "buyer-" + keyOwner, 1);
+        });
+
+        Map<Integer, Long> byStatus = answers.stream()
+                .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
+        assertEquals(Set.of(), answers.stream().filter(a -> a.status() >= 500).map(Api.Answer::toString)
+                .limit(3).collect(Collectors.toSet()), "no 5xx answers " + byStatus);
+        assertTrue(Set.of(200, 201, 409).containsAll(byStatus.keySet()), "only 201, 200 and 409: " + byStatus);
+        assertEquals(UNITS, byStatus.getOrDefault(201, 0L), "exactly one 201 per unit: " + byStatus);
+        answers.stream().filter(a -> a.status() == 409)
+                .forEach(a -> assertEquals("sold-out", a.problemType(), a.toString()));
+
+        Map<String, Integer> createdIds = new HashMap<>();
+        answers.stream().filter(a -> a.status() == 201)
+                .forEach(a -> createdIds.merge(a.json().getString("id"), 1, Integer::sum));
+        assertEquals(UNITS, createdIds.size(), "every 201 is a different reservation");
+        answers.stream().filter(a -> a.status() == 200)
+                .forEach(a -> assertTrue(createdIds.containsKey(a.json().getString("id")),
+                        "a replay returns a reservation created by its first attempt: " + a));
+
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(UNITS, counts.held(), "all units held");
+        assertEquals(0, counts.sold());
+        assertTrue(counts.consistent(), "counts = sums of reservations = sums of the ledger: " + counts);
+        assertEquals(UNITS, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku));
+        assertEquals(UNITS, Db.scalar("SELECT count(*) FROM stock_movement WHERE sku = ? AND kind = 'CLAIM'", sku));
+        assertEquals(0, Db.scalar("SELECT count(*) FROM reservation r WHERE sku = ? AND"
+                + " (SELECT count(*) FROM stock_movement m WHERE m.reservation_id = r.id) <> 1", sku),
+                "every reservation has exactly one ledger row");
+        assertEquals(UNITS, api.stock(sku).json().getInt("held"));
+        assertEquals(0, api.stock(sku).json().getInt("available"));
+    }
+
+    @Test
+    void theNaiveReadThenWriteCheckoutOversellsUnderTheSameLoad() throws Exception {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, UNITS, 1, 600, "REFUSE");
+
+        // Same clients, same attempts, same requests; the crowd stops early once the oversell is
+        // certain (every unit handed out, plus 100), which saves minutes of pointless writes.
+        AtomicInteger handedOut = new AtomicInteger();
+        List<Api.Answer> answers = Crowd.run(CLIENTS, ATTEMPTS, i -> {
+            Api.Answer answer = api.post("api/test/naive-reservations", Api.reserveBody(sku, "buyer-" + i, 1),
+                    "Idempotency-Key", sku + "-naive-" + i);
+            if (answer.status() == 201) {
+                handedOut.incrementAndGet();
+            }
+            return answer;
+        }, () -> handedOut.get() > UNITS + 100);
+
+        long taken = answers.stream().filter(a -> a.status() == 201).count();
+        long reservedUnits = Db.scalar("SELECT coalesce(sum(qty), 0) FROM reservation WHERE sku = ?", sku);
+        assertEquals(taken, reservedUnits);
+        assertTrue(reservedUnits > UNITS, "the naive checkout handed out " + reservedUnits + " units of " + UNITS
+                + ": if it stopped overselling, this load is too weak to prove anything");
+    }
+
+    @Test
+    void retriesOfOneKeyInParallelTakeOneUnit() throws Exception {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 10, 1, 600, "REFUSE");
+
+        List<Api.Answer> answers = Crowd.run(32, 32, i -> api.reserve(sku + "-same-key", sku, "buyer-1", 1));
+
+        assertEquals(1, answers.stream().filter(a -> a.status() == 201).count(), answers.toString());
+        assertEquals(31, answers.stream().filter(a -> a.status() == 200).count(), answers.toString());
+        assertEquals(1, answers.stream().map(a -> a.json().getString("id")).distinct().count(), "one reservation");
+        assertEquals(1, StockCounts.of(sku).held());
+        assertEquals(9, api.stock(sku).json().getInt("available"));
+    }
+}

@@ -1,0 +1,231 @@
+package dev.flashsale.reservations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Deployments;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.StockCounts;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A hold's life through the storefront API: confirm, cancel, late payment under both policies,
+ * the sweeper's timer, and the lazy reclaim that lets a waiting buyer have an overdue hold's
+ * units at once. The races are in {@link HoldRacesIT}.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ReservationLifecycleIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.application();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void confirmMovesHeldToSoldOnceAndRepeatsItsAnswer() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 5, 2, 600, "REFUSE");
+        JsonObject hold = api.reserve(sku + "-a", sku, "buyer-a", 2).json();
+        assertEquals("HELD", hold.getString("status"));
+
+        Api.Answer confirmed = api.confirm(hold.getString("id"));
+        assertEquals(200, confirmed.status(), confirmed.toString());
+        assertEquals("CONFIRMED", confirmed.json().getString("status"));
+        assertEquals(hold.getString("id"), confirmed.json().getString("id"));
+
+        Api.Answer again = api.confirm(hold.getString("id"));
+        assertEquals(200, again.status());
+        assertEquals(confirmed.body(), again.body(), "a repeated payment gets the same answer");
+
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(0, counts.held());
+        assertEquals(2, counts.sold());
+        assertTrue(counts.consistent(), counts.toString());
+        assertEquals(1, Db.scalar("SELECT count(*) FROM stock_movement WHERE sku = ? AND kind = 'CONFIRM'", sku));
+        JsonObject stock = api.stock(sku).json();
+        assertEquals(List.of(5, 3, 0, 2), List.of(stock.getInt("total"), stock.getInt("available"),
+                stock.getInt("held"), stock.getInt("sold")));
+    }
+
+    @Test
+    void cancelGivesUnitsBackAndIsIdempotent() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 3, 1, 600, "REFUSE");
+        String id = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
+
+        Api.Answer cancelled = api.cancel(id);
+        assertEquals(200, cancelled.status(), cancelled.toString());
+        assertEquals("CANCELLED", cancelled.json().getString("status"));
+        assertEquals(cancelled.body(), api.cancel(id).body(), "a repeated cancel gets the same answer");
+        assertEquals(3, api.stock(sku).json().getInt("available"));
+
+        Api.Answer confirmAfterCancel = api.confirm(id);
+        assertEquals(409, confirmAfterCancel.status());
+        assertEquals("reservation-cancelled", confirmAfterCancel.problemType());
+
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(List.of(0L, 0L), List.of(counts.held(), counts.sold()));
+        assertTrue(counts.consistent(), counts.toString());
+        assertEquals(1, Db.scalar("SELECT count(*) FROM stock_movement WHERE sku = ? AND kind = 'CANCEL'", sku));
+    }
+
+    @Test
+    void cancelAfterConfirmIsRefused() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 3, 1, 600, "REFUSE");
+        String id = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
+        assertEquals(200, api.confirm(id).status());
+
+        Api.Answer refused = api.cancel(id);
+        assertEquals(409, refused.status());
+        assertTrue(refused.isProblem());
+        assertEquals("reservation-confirmed", refused.problemType());
+        assertEquals(1, StockCounts.of(sku).sold());
+        assertEquals("CONFIRMED", api.get("api/reservations/" + id).json().getString("status"));
+    }
+
+    @Test
+    void latePaymentIsRefusedUnderTheDefaultPolicy() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 3, 1, 600, "REFUSE");
+        String overdue = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
+        String swept = api.reserve(sku + "-b", sku, "buyer-b", 1).json().getString("id");
+        Db.setExpiry(overdue, -1);
+        Db.setExpiry(swept, -1);
+        awaitStatus(api, swept, "EXPIRED");
+
+        for (String id : List.of(overdue, swept)) {
+            Api.Answer refused = api.confirm(id);
+            assertEquals(409, refused.status(), refused.toString());
+            assertEquals("hold-expired", refused.problemType());
+        }
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(0, counts.sold(), "a refused late payment sells nothing");
+        assertTrue(counts.consistent(), counts.toString());
+    }
+
+    @Test
+    void latePaymentIsAcceptedUnderReclaimWhileUnitsAreLeft() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 2, 1, 600, "RECLAIM");
+        String late = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
+        Db.setExpiry(late, -1);
+        awaitStatus(api, late, "EXPIRED");
+
+        Api.Answer accepted = api.confirm(late);
+        assertEquals(200, accepted.status(), accepted.toString());
+        assertEquals("CONFIRMED", accepted.json().getString("status"));
+        assertEquals(1, Db.scalar("SELECT count(*) FROM stock_movement WHERE reservation_id = ?::uuid AND kind = 'RECLAIM'", late));
+
+        // The last unit goes to someone else; a second late payer finds nothing to re-claim.
+        String lateToo = api.reserve(sku + "-b", sku, "buyer-b", 1).json().getString("id");
+        Db.setExpiry(lateToo, -1);
+        awaitStatus(api, lateToo, "EXPIRED");
+        assertEquals(201, api.reserve(sku + "-c", sku, "buyer-c", 1).status());
+        Api.Answer refused = api.confirm(lateToo);
+        assertEquals(409, refused.status(), refused.toString());
+        assertEquals("hold-expired", refused.problemType());
+
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(List.of(1L, 1L), List.of(counts.held(), counts.sold()));
+        assertTrue(counts.consistent(), counts.toString());
+    }
+
+    @Test
+    void lazyReclaimGivesAWaitingBuyerTheUnitOfAnOverdueHold() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 1, 1, 600, "REFUSE");
+        String first = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
+        assertEquals("sold-out", api.reserve(sku + "-b", sku, "buyer-b", 1).problemType());
+        Db.setExpiry(first, -1);
+
+        Api.Answer second = api.reserve(sku + "-c", sku, "buyer-c", 1);
+
+        assertEquals(201, second.status(), second.toString());
+        assertEquals("EXPIRED", api.get("api/reservations/" + first).json().getString("status"));
+        long expireTx = Db.scalar("SELECT txid FROM stock_movement WHERE reservation_id = ?::uuid AND kind = 'EXPIRE'", first);
+        long claimTx = Db.scalar("SELECT txid FROM stock_movement WHERE reservation_id = ?::uuid AND kind = 'CLAIM'",
+                second.json().getString("id"));
+        assertEquals(expireTx, claimTx, "the overdue hold was expired by the claim's own transaction, not the sweeper");
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(1, counts.held());
+        assertTrue(counts.consistent(), counts.toString());
+    }
+
+    @Test
+    void theSweeperTimerExpiresOverdueHoldsOnItsOwn() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 4, 2, 600, "REFUSE");
+        String id = api.reserve(sku + "-a", sku, "buyer-a", 2).json().getString("id");
+        assertEquals(2, api.stock(sku).json().getInt("available"));
+        Db.setExpiry(id, -1);
+
+        awaitStatus(api, id, "EXPIRED");
+
+        assertEquals(4, api.stock(sku).json().getInt("available"));
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(0, counts.held());
+        assertTrue(counts.consistent(), counts.toString());
+        assertEquals(1, Db.scalar("SELECT count(*) FROM stock_movement WHERE reservation_id = ?::uuid AND kind = 'EXPIRE'", id));
+    }
+
+    @Test
+    void aReservationCanBeReadBackAndUnknownOnesAreNotFound() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 1, 1, 60, "REFUSE");
+        Api.Answer created = api.reserve(sku + "-a", sku, "buyer-a", 1);
+        assertEquals(201, created.status());
+        assertTrue(created.location().endsWith("/api/reservations/" + created.json().getString("id")), created.location());
+        Instant expiresAt = Instant.parse(created.json().getString("expiresAt"));
+        assertTrue(Duration.between(Instant.now(), expiresAt).toSeconds() > 30, "the sale's hold time applies");
+
+        Api.Answer read = api.get("api/reservations/" + created.json().getString("id"));
+        assertEquals(200, read.status());
+        assertEquals(created.body(), read.body());
+        assertEquals(Set.of("id", "sku", "buyerId", "qty", "status", "expiresAt"), read.json().keySet());
+
+        String unknown = "00000000-0000-4000-8000-000000000000";
+        for (Api.Answer answer : List.of(api.get("api/reservations/" + unknown), api.confirm(unknown), api.cancel(unknown))) {
+            assertEquals(404, answer.status(), answer.toString());
+            assertEquals("reservation-not-found", answer.problemType());
+        }
+    }
+
+    private static void awaitStatus(Api api, String reservationId, String status) {
+        Instant deadline = Instant.now().plusSeconds(20);
+        while (Instant.now().isBefore(deadline)) {
+            if (status.equals(api.get("api/reservations/" + reservationId).json().getString("status"))) {
+                return;
+            }
+            sleep(100);
+        }
+        throw new AssertionError("reservation " + reservationId + " did not become " + status + " within 20 s");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.flashsale.testsupport;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.concurrent.Executors;
+
+/** A client of the deployed application's HTTP API, as a storefront or a merchandiser. */
+public final class Api {
+
+    public static final String ADMIN_USER = "it-admin";
+    public static final String ADMIN_PASSWORD = "it-admin-password";
+
+    private final URI base;
+    private final HttpClient http;
+
+    public Api(URL deployment) {
+        this.base = URI.create(deployment.toString().endsWith("/") ? deployment.toString() : deployment + "/");
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(10))
+                .executor(Executors.newCachedThreadPool())
+                .build();
+    }
+
+    public Answer get(String path) {
+        return send(request(path).GET());
+    }
+
+    public Answer post(String path, String json, String... headers) {
+        return send(request(path, headers).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    /** POST with full control over the headers (content type included) and a raw body. */
+    public Answer postRaw(String path, String body, String... headers) {
+        return send(request(path, headers).POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    public Answer postEmpty(String path, String... headers) {
+        return send(request(path, headers).POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    public Answer reserve(String idempotencyKey, String sku, String buyerId, int qty) {
+        return post("api/reservations", reserveBody(sku, buyerId, qty), "Idempotency-Key", idempotencyKey);
+    }
+
+    public static String reserveBody(String sku, String buyerId, int qty) {
+        return Json.createObjectBuilder().add("sku", sku).add("buyerId", buyerId).add("qty", qty).build().toString();
+    }
+
+    public Answer confirm(String reservationId) {
+        return postEmpty("api/reservations/" + reservationId + "/confirm");
+    }
+
+    public Answer cancel(String reservationId) {
+        return postEmpty("api/reservations/" + reservationId + "/cancel");
+    }
+
+    public Answer stock(String sku) {
+        return get("api/skus/" + sku + "/stock");
+    }
+
+    public Answer adminGet(String path) {
+        return send(request(path, "Authorization", basic(ADMIN_USER, ADMIN_PASSWORD)).GET());
+    }
+
+    public Answer adminPost(String path, String json) {
+        return post(path, json, "Authorization", basic(ADMIN_USER, ADMIN_PASSWORD));
+    }
+
+    public Answer adminPostEmpty(String path) {
+        return postEmpty(path, "Authorization", basic(ADMIN_USER, ADMIN_PASSWORD));
+    }
+
+    public static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private HttpRequest.Builder request(String path, String... headers) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(60));
+        if (headers.length > 0) {
+            builder.headers(headers);
+        }
+        return builder;
+    }
+
+    private Answer send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+                    response.headers().firstValue("Location").orElse(null),
+                    response.headers().firstValue("WWW-Authenticate").orElse(null), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** What came back: status, the headers the tests look at, and the body. */
+    public record Answer(int status, String contentType, String location, String wwwAuthenticate, String body) {
+
+        public JsonObject json() {
+            try (var reader = Json.createReader(new StringReader(body))) {
+                return reader.readObject();
+            }
+        }
+
+        /** The last segment of the problem type URI, e.g. {@code sold-out}. */
+        public String problemType() {
+            String type = json().getString("type");
+            return type.substring(type.lastIndexOf('/') + 1);
+        }
+
+        public boolean isProblem() {
+            return contentType.startsWith("application/problem+json");
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + contentType + " " + body;
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.flashsale.testsupport;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Direct reads and writes on the integration test database, to check what the API did. */
+public final class Db {
+
+    private Db() {
+    }
+
+    public static Connection connect() throws SQLException {
+        // The build passes it.db.*; inside the server (in-container tests) the application's own settings apply.
+        return DriverManager.getConnection(
+                System.getProperty("it.db.url", System.getProperty("flashsale.db.url", "jdbc:postgresql://127.0.0.1:5432/flashsale_it")),
+                System.getProperty("it.db.user", System.getProperty("flashsale.db.user", "postgres")),
+                System.getProperty("it.db.password", ""));
+    }
+
+    public static long scalar(String sql, Object... params) {
+        try (Connection connection = connect(); PreparedStatement statement = prepare(connection, sql, params);
+             ResultSet rows = statement.executeQuery()) {
+            if (!rows.next()) {
+                throw new IllegalStateException("No row from " + sql);
+            }
+            return rows.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static String text(String sql, Object... params) {
+        try (Connection connection = connect(); PreparedStatement statement = prepare(connection, sql, params);
+             ResultSet rows = statement.executeQuery()) {
+            return rows.next() ? rows.getString(1) : null;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static List<String> texts(String sql, Object... params) {
+        try (Connection connection = connect(); PreparedStatement statement = prepare(connection, sql, params);
+             ResultSet rows = statement.executeQuery()) {
+            List<String> values = new ArrayList<>();
+            while (rows.next()) {
+                values.add(rows.getString(1));
+            }
+            return values;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static int update(String sql, Object... params) {
+        try (Connection connection = connect(); PreparedStatement statement = prepare(connection, sql, params)) {
+            return statement.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Moves the deadline of a hold, as if time had passed: {@code seconds} from now, negative for the past. */
+    public static void setExpiry(String reservationId, double seconds) {
+        update("UPDATE reservation SET expires_at = now() + make_interval(secs => ?) WHERE id = ?::uuid", seconds, reservationId);
+    }
+
+    /** A fingerprint of every table the API writes, to show that a refused request changed nothing. */
+    public static String snapshot() {
+        return text("SELECT (SELECT count(*) FROM sale) || '/' || (SELECT count(*) FROM stock) || '/'"
+                + " || (SELECT coalesce(sum(total), 0) || ':' || coalesce(sum(held), 0) || ':' || coalesce(sum(sold), 0) FROM stock)"
+                + " || '/' || (SELECT count(*) FROM reservation) || '/' || (SELECT count(*) FROM stock_movement)"
+                + " || '/' || (SELECT count(*) FROM reservation WHERE status <> 'HELD')");
+    }
+
+    private static PreparedStatement prepare(Connection connection, String sql, Object... params) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        for (int i = 0; i < params.length; i++) {
+            statement.setObject(i + 1, params[i]);
+        }
+        return statement;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.flashsale.testsupport;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.util.UUID;
+
+/** Sets up sales through the admin API, each with SKUs of its own so tests never meet. */
+public final class Sales {
+
+    private Sales() {
+    }
+
+    public static String uniqueSku(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 13);
+    }
+
+    /** Creates and opens a one-SKU sale; returns the sale as the API answered it. */
+    public static JsonObject openSale(Api api, String sku, int units, int maxPerOrder, int holdSeconds, String latePayment) {
+        JsonObject body = Json.createObjectBuilder()
+                .add("name", "Sale of " + sku)
+                .add("holdSeconds", holdSeconds)
+                .add("maxPerOrder", maxPerOrder)
+                .add("latePayment", latePayment)
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)))
+                .build();
+        Api.Answer created = api.adminPost("api/admin/sales", body.toString());
+        if (created.status() != 201) {
+            throw new IllegalStateException("Sale not created: " + created);
+        }
+        String id = created.json().getString("id");
+        Api.Answer opened = api.adminPostEmpty("api/admin/sales/" + id + "/open");
+        if (opened.status() != 200) {
+            throw new IllegalStateException("Sale not opened: " + opened);
+        }
+        return opened.json();
+    }
+
+    public static String openSku(Api api, int units, int maxPerOrder, int holdSeconds, String latePayment) {
+        String sku = uniqueSku("sku");
+        openSale(api, sku, units, maxPerOrder, holdSeconds, latePayment);
+        return sku;
+    }
+}

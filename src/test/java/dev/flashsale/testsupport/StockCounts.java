@@ -1,0 +1,27 @@
+package dev.flashsale.testsupport;
+
+/**
+ * One SKU's counts, and the same counts rebuilt from its reservations and from its ledger.
+ * The three must always agree.
+ */
+public record StockCounts(long total, long held, long sold,
+                          long heldByReservations, long soldByReservations,
+                          long heldByLedger, long soldByLedger) {
+
+    public static StockCounts of(String sku) {
+        return new StockCounts(
+                Db.scalar("SELECT total FROM stock WHERE sku = ?", sku),
+                Db.scalar("SELECT held FROM stock WHERE sku = ?", sku),
+                Db.scalar("SELECT sold FROM stock WHERE sku = ?", sku),
+                Db.scalar("SELECT coalesce(sum(qty), 0) FROM reservation WHERE sku = ? AND status = 'HELD'", sku),
+                Db.scalar("SELECT coalesce(sum(qty), 0) FROM reservation WHERE sku = ? AND status = 'CONFIRMED'", sku),
+                Db.scalar("SELECT coalesce(sum(held_delta), 0) FROM stock_movement WHERE sku = ?", sku),
+                Db.scalar("SELECT coalesce(sum(sold_delta), 0) FROM stock_movement WHERE sku = ?", sku));
+    }
+
+    public boolean consistent() {
+        return held == heldByReservations && held == heldByLedger
+                && sold == soldByReservations && sold == soldByLedger
+                && held + sold <= total;
+    }
+}
