@@ -17,7 +17,7 @@ WITH overdue AS (
       FROM overdue
      WHERE reservation.id = overdue.id
        AND reservation.status = 'HELD'
-    RETURNING reservation.id, reservation.sku, reservation.qty
+    RETURNING reservation.id, reservation.idempotency_key, reservation.sku, reservation.qty
 ), released AS (
     UPDATE stock
        SET held = stock.held - gone.units
@@ -30,6 +30,7 @@ WITH overdue AS (
     SELECT id, sku, 'EXPIRE', qty, -qty, 0 FROM expired
     RETURNING id
 )
-SELECT (SELECT count(*) FROM expired) AS holds,
-       (SELECT coalesce(sum(qty), 0) FROM expired) AS units,
-       (SELECT count(*) FROM released) AS stock_rows
+-- One row per expired hold (none when nothing was overdue), each with the number of stock rows
+-- that took units back: the caller checks it is 1.
+SELECT expired.idempotency_key, expired.qty, (SELECT count(*) FROM released) AS stock_rows
+  FROM expired

@@ -21,14 +21,17 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
+import redis.embedded.RedisServer;
 
 /**
  * Runs the product on a developer's machine: {@code mvn -B package -DskipTests exec:java} from the
  * repository root. Starts the freshly built WAR on Payara Micro at the root context (the API answers at
  * http://localhost:8080/api) and stops it on Ctrl+C. It needs nothing installed: without
  * {@code FLASHSALE_DB_URL} it brings an embedded PostgreSQL whose data stays in target/embedded-pg
- * between runs, and without {@code FLASHSALE_ADMIN_PASSWORD} it makes up an admin password and logs it.
- * Ports: {@code FLASHSALE_HTTP_PORT} (8080), {@code FLASHSALE_EMBEDDED_DB_PORT} (5433). It lives in the
+ * between runs, without {@code FLASHSALE_REDIS_HOST} an embedded Redis for the gate, and without
+ * {@code FLASHSALE_ADMIN_PASSWORD} it makes up an admin password and logs it. Ports:
+ * {@code FLASHSALE_HTTP_PORT} (8080), {@code FLASHSALE_EMBEDDED_DB_PORT} (5433),
+ * {@code FLASHSALE_EMBEDDED_REDIS_PORT} (6380). It lives in the
  * test sources so that it never ships in the WAR.
  */
 public final class DevServer {
@@ -60,6 +63,7 @@ public final class DevServer {
                 .inheritIO();
         Map<String, String> childEnv = payara.environment();
         EmbeddedPostgres postgres = isBlank(System.getenv("FLASHSALE_DB_URL")) ? startPostgres(childEnv) : null;
+        RedisServer redis = isBlank(System.getenv("FLASHSALE_REDIS_HOST")) ? startRedis(childEnv) : null;
         if (isBlank(System.getenv("FLASHSALE_ADMIN_PASSWORD"))) {
             byte[] random = new byte[12];
             new SecureRandom().nextBytes(random);
@@ -68,7 +72,7 @@ public final class DevServer {
             LOG.info("Admin API: user admin, password " + password + " (set FLASHSALE_ADMIN_PASSWORD to choose one)");
         }
         AtomicReference<Process> server = new AtomicReference<>();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server.get(), postgres, rootDir), "devserver-stop"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server.get(), postgres, redis, rootDir), "devserver-stop"));
         server.set(payara.start());
         awaitPing(server.get(), httpPort);
         System.exit(server.get().waitFor());
@@ -96,6 +100,18 @@ public final class DevServer {
         return postgres;
     }
 
+    private static RedisServer startRedis(Map<String, String> childEnv) throws IOException {
+        int port = intFromEnv("FLASHSALE_EMBEDDED_REDIS_PORT", 6380);
+        RedisServer redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1")
+                .setting("save \"\"").setting("appendonly no").build();
+        redis.start();
+        childEnv.put("FLASHSALE_REDIS_HOST", "127.0.0.1");
+        childEnv.put("FLASHSALE_REDIS_PORT", Integer.toString(port));
+        LOG.info("No FLASHSALE_REDIS_HOST configured: started an embedded Redis at 127.0.0.1:" + port
+                + " (nothing kept on disk)");
+        return redis;
+    }
+
     /** Payara says "ready" even when the deployment failed, so only the application's answer counts. */
     private static void awaitPing(Process server, int httpPort) throws InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -116,8 +132,8 @@ public final class DevServer {
         }
     }
 
-    /** Runs on exit and on Ctrl+C: Payara first, then its database, then Payara's ~150 MB of scratch files. */
-    private static void stop(Process server, EmbeddedPostgres postgres, Path rootDir) {
+    /** Runs on exit and on Ctrl+C: Payara first, then its database and Redis, then Payara's ~150 MB of scratch files. */
+    private static void stop(Process server, EmbeddedPostgres postgres, RedisServer redis, Path rootDir) {
         try {
             if (server != null && server.isAlive()) {
                 server.destroy();
@@ -127,6 +143,9 @@ public final class DevServer {
             }
             if (postgres != null) {
                 postgres.close();
+            }
+            if (redis != null) {
+                redis.stop();
             }
             if (Files.isDirectory(rootDir)) {
                 try (Stream<Path> files = Files.walk(rootDir)) {

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.foil.NaiveCheckout;
+import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestRedis;
 import java.net.URL;
 import java.util.HashMap;
 import java.util.List;
@@ -25,10 +27,12 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.Jedis;
 
 /**
  * The product's promise under the seed scenario's load: 500 units, 20,000 reserve attempts
- * from 64 clients at once through HTTP, every 25th attempt a retry of an earlier key. Exactly
+ * from 64 clients at once through HTTP with the Redis gate on, every 25th attempt a retry of an
+ * earlier key. Exactly
  * 500 units are held, nothing answers 5xx, and the counts, the reservations and the ledger
  * agree. The naive read-then-write checkout, under the same load, oversells: proof that this
  * load would catch the mistake.
@@ -54,6 +58,7 @@ class OversellIT {
     void twentyThousandBuyersNeverOversellFiveHundredUnits() throws Exception {
         Api api = new Api(base);
         String sku = Sales.openSku(api, UNITS, 1, 600, "REFUSE");
+        TestRedis.awaitValue(GateKeys.counter(sku), Integer.toString(UNITS)); // the gate is on
 
         // Attempt i uses key k-i, except every RETRY_EVERY-th, which repeats the key (and body) of attempt i-1.
         List<Api.Answer> answers = Crowd.run(CLIENTS, ATTEMPTS, i -> {
@@ -89,6 +94,10 @@ class OversellIT {
                 "every reservation has exactly one ledger row");
         assertEquals(UNITS, api.stock(sku).json().getInt("held"));
         assertEquals(0, api.stock(sku).json().getInt("available"));
+        try (Jedis redis = TestRedis.client()) {
+            assertEquals("0", redis.get(GateKeys.counter(sku)), "the gate's counter agrees with PostgreSQL");
+            assertEquals(UNITS, redis.keys(GateKeys.marker(sku, "*")).size(), "every unit went through the gate");
+        }
     }
 
     @Test

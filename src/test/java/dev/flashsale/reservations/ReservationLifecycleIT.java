@@ -8,6 +8,7 @@ import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestRedis;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;
@@ -155,7 +156,7 @@ class ReservationLifecycleIT {
         String sku = Sales.openSku(api, 1, 1, 600, "REFUSE");
         String first = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
         assertEquals("sold-out", api.reserve(sku + "-b", sku, "buyer-b", 1).problemType());
-        Db.setExpiry(first, -1);
+        TestRedis.makeOverdue(sku, sku + "-a", first);
 
         Api.Answer second = api.reserve(sku + "-c", sku, "buyer-c", 1);
 

@@ -1,6 +1,7 @@
 package dev.flashsale.testsupport;
 
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.StringReader;
@@ -114,6 +115,12 @@ public final class Api {
         public JsonObject json() {
             try (var reader = Json.createReader(new StringReader(body))) {
                 return reader.readObject();
+            }
+        }
+
+        public JsonArray jsonArray() {
+            try (var reader = Json.createReader(new StringReader(body))) {
+                return reader.readArray();
             }
         }
 

@@ -57,11 +57,14 @@ public class Checkout {
             throw ProblemException.conflict("sale-not-open", "Sale not open",
                     "The sale of " + command.sku() + " is " + offer.saleStatus() + "; reservations are taken only while it is OPEN");
         }
-        if (offer.level().available() < command.qty()
-                && offer.level().available() + reclaimOverdueHolds(command.sku()) < command.qty()) {
-            // The counts say sold out even after giving back overdue holds: refuse without
-            // writing anything (the expired holds are committed and stay expired).
-            throw new SoldOutException(command.sku().value(), command.qty());
+        int available = offer.level().available();
+        if (available < command.qty()) {
+            available += reclaimOverdueHolds(command.sku());
+            if (available < command.qty()) {
+                // The counts say sold out even after giving back overdue holds: refuse without
+                // writing anything (the expired holds are committed and stay expired).
+                throw new SoldOutException(command.sku().value(), command.qty(), available <= 0);
+            }
         }
         Optional<Reservation> hold = reservations.insertHold(command, offer.holdSeconds());
         if (hold.isEmpty()) {
@@ -71,7 +74,8 @@ public class Checkout {
         }
         if (!claim(command, hold.get())) {
             transaction.setRollbackOnly();
-            throw new SoldOutException(command.sku().value(), command.qty());
+            // A refused claim for a single unit proves that none is left.
+            throw new SoldOutException(command.sku().value(), command.qty(), command.qty() == 1);
         }
         return new ReserveOutcome(hold.get(), true);
     }

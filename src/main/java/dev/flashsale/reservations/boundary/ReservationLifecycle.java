@@ -2,11 +2,15 @@ package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.ReservationBook;
+import dev.flashsale.reservations.entity.HoldConfirmed;
 import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.UnitsRetaken;
+import dev.flashsale.reservations.entity.UnitsReturned;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
 import dev.flashsale.stock.control.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.UUID;
 
@@ -27,6 +31,15 @@ public class ReservationLifecycle {
     @Inject
     StockLedger stock;
 
+    @Inject
+    Event<UnitsReturned> returned;
+
+    @Inject
+    Event<UnitsRetaken> retaken;
+
+    @Inject
+    Event<HoldConfirmed> confirmed;
+
     public Reservation find(UUID id) {
         return reservations.find(id).orElseThrow(() -> notFound(id));
     }
@@ -42,6 +55,7 @@ public class ReservationLifecycle {
                         "Reservation " + id + " was cancelled; its units went back on sale");
                 case HELD -> {
                     if (reservations.confirmHold(id, latePaymentOf(reservation) == LatePaymentPolicy.RECLAIM)) {
+                        confirmed.fire(new HoldConfirmed(reservation.sku(), reservation.idempotencyKey()));
                         return find(id);
                     }
                     if (attempt == ATTEMPTS) {
@@ -53,6 +67,7 @@ public class ReservationLifecycle {
                         throw holdExpired(id, "");
                     }
                     if (reservations.reclaimExpired(id)) {
+                        retaken.fire(new UnitsRetaken(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
                         return find(id);
                     }
                     if (attempt == ATTEMPTS) {
@@ -75,6 +90,7 @@ public class ReservationLifecycle {
                         "Reservation " + id + " is paid for; a confirmed reservation cannot be cancelled here");
                 case HELD -> {
                     if (reservations.cancelHold(id)) {
+                        returned.fire(new UnitsReturned(reservation.sku(), reservation.idempotencyKey()));
                         return find(id);
                     }
                 }

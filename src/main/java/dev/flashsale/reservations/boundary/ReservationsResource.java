@@ -30,7 +30,7 @@ import jakarta.ws.rs.core.UriInfo;
 public class ReservationsResource {
 
     @Inject
-    Checkout checkout;
+    GatedCheckout checkout;
 
     @Inject
     ReservationLifecycle lifecycle;

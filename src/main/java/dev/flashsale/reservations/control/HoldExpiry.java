@@ -3,7 +3,9 @@ package dev.flashsale.reservations.control;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reservations.entity.ExpiredHolds;
+import dev.flashsale.reservations.entity.UnitsReturned;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -26,19 +28,31 @@ public class HoldExpiry {
     @Inject
     SqlStatements sql;
 
-    /** Expires up to {@code batchSize} overdue holds of the SKU, oldest deadline first. */
+    @Inject
+    Event<UnitsReturned> returned;
+
+    /**
+     * Expires up to {@code batchSize} overdue holds of the SKU, oldest deadline first. Once the
+     * transaction commits, the gate gets their units back too.
+     */
     public ExpiredHolds expireOverdueHolds(String sku, int batchSize) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("reservations/expire_overdue_holds_of_sku"), Tuple.class)
+        List<Tuple> expired = em.createNativeQuery(sql.get("reservations/expire_overdue_holds_of_sku"), Tuple.class)
                 .setParameter("sku", sku)
                 .setParameter("batchSize", batchSize)
-                .getSingleResult();
-        long holds = Rows.number(row, "holds");
-        long stockRows = Rows.number(row, "stock_rows");
-        if (holds > 0 && stockRows != 1) {
-            throw new IllegalStateException("Refusing to expire " + holds + " holds of " + sku
+                .getResultList();
+        if (expired.isEmpty()) {
+            return ExpiredHolds.NONE;
+        }
+        if (Rows.number(expired.get(0), "stock_rows") != 1) {
+            throw new IllegalStateException("Refusing to expire " + expired.size() + " holds of " + sku
                     + ": the stock row did not take their units back");
         }
-        return new ExpiredHolds((int) holds, (int) Rows.number(row, "units"));
+        int units = 0;
+        for (Tuple hold : expired) {
+            units += Rows.integer(hold, "qty");
+            returned.fire(new UnitsReturned(sku, Rows.text(hold, "idempotency_key")));
+        }
+        return new ExpiredHolds(expired.size(), units);
     }
 
     public List<String> skusWithOverdueHolds(int maxSkus) {

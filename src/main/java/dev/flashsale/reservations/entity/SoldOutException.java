@@ -11,8 +11,16 @@ import jakarta.ejb.ApplicationException;
 @ApplicationException(rollback = false)
 public class SoldOutException extends ProblemException {
 
-    public SoldOutException(String sku, int qty) {
+    private final boolean nothingLeft;
+
+    /** @param nothingLeft whether no unit at all is left (not merely fewer than {@code qty}) */
+    public SoldOutException(String sku, int qty, boolean nothingLeft) {
         super(409, "sold-out", "Sold out", "Fewer than " + qty + " unit(s) of " + sku
                 + " are available. Units held by others may still come back when their holds end.");
+        this.nothingLeft = nothingLeft;
+    }
+
+    public boolean nothingLeft() {
+        return nothingLeft;
     }
 }

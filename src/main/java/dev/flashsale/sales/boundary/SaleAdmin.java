@@ -4,9 +4,11 @@ import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.sales.control.SaleCatalog;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
 import dev.flashsale.sales.entity.NewSale;
+import dev.flashsale.sales.entity.SaleOpened;
 import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleView;
 import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.HashSet;
 import java.util.Set;
@@ -19,6 +21,9 @@ public class SaleAdmin {
 
     @Inject
     SaleCatalog catalog;
+
+    @Inject
+    Event<SaleOpened> opened;
 
     @Inject
     @ConfigProperty(name = "flashsale.hold.default-seconds", defaultValue = "600")
@@ -51,6 +56,9 @@ public class SaleAdmin {
 
     public SaleView changeStatus(UUID id, SaleStatus target) {
         if (catalog.changeStatus(id, target)) {
+            if (target == SaleStatus.OPEN) {
+                opened.fire(new SaleOpened(id));
+            }
             return find(id);
         }
         SaleView sale = find(id);

@@ -47,6 +47,13 @@ public class StockLedger {
         return rows.stream().map(StockLedger::level).toList();
     }
 
+    /** The SKUs of sales that are OPEN or PAUSED. */
+    public List<StockLevel> levelsOfLiveSales() {
+        List<Tuple> rows = em.createNativeQuery(sql.get("stock/find_stock_levels_of_live_sales"), Tuple.class)
+                .getResultList();
+        return rows.stream().map(StockLedger::level).toList();
+    }
+
     /**
      * Takes {@code qty} units for the reservation in one guarded statement.
      *

@@ -1,0 +1,1 @@
+INSERT INTO reconciliation_run (node) VALUES (:node) RETURNING id

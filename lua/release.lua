@@ -1,0 +1,24 @@
+-- Gives units back to the gate: a claim PostgreSQL refused after the gate let it through, a
+-- cancelled hold, an expired one. Idempotent per key: only a key whose hold marker still exists
+-- gives its units back, and the marker goes with them, so a second release does nothing.
+-- An unloaded counter stays unloaded (it is built from PostgreSQL, never guessed).
+--
+-- KEYS[1]  counter                 fs:{SKU}:available
+-- KEYS[2]  hold marker of the key  fs:{SKU}:hold:<key>
+-- KEYS[3]  sold-out flag           fs:{SKU}:sold-out
+-- KEYS[4]  deadlines of the holds  fs:{SKU}:deadlines
+-- ARGV[1]  the idempotency key (its member in the deadlines)
+--
+-- Returns the units given back (0 when the key held none).
+redis.call('ZREM', KEYS[4], ARGV[1])
+local held = redis.call('GET', KEYS[2])
+if not held then
+    return 0
+end
+redis.call('DEL', KEYS[2])
+if redis.call('EXISTS', KEYS[1]) == 0 then
+    return 0
+end
+redis.call('INCRBY', KEYS[1], tonumber(held))
+redis.call('DEL', KEYS[3])
+return tonumber(held)

@@ -1,0 +1,57 @@
+-- The gate in front of PostgreSQL: may this checkout attempt try to take units?
+-- Checks the SKU's counter, takes the units from it and records a hold marker for the
+-- idempotency key, in one atomic step. A yes only means "you may try PostgreSQL": PostgreSQL
+-- still decides. The marker's TTL never gives units back; release.lua does.
+--
+-- KEYS[1]  counter of units the gate may still let through   fs:{SKU}:available
+-- KEYS[2]  hold marker of this idempotency key                fs:{SKU}:hold:<key>
+-- KEYS[3]  sold-out flag                                      fs:{SKU}:sold-out
+-- KEYS[4]  deadlines of the SKU's holds (idempotency key -> epoch ms)  fs:{SKU}:deadlines
+-- ARGV[1]  units asked for (a positive integer)
+-- ARGV[2]  marker lifetime in seconds (longer than any hold)
+--
+-- Returns the units left after this take (>= 0), or
+--   -1  not enough units: sold out for this request
+--   -2  this key already holds units (a retry: PostgreSQL answers it)
+--   -3  the counter was never loaded: build it from PostgreSQL, then ask again
+--   -4  not enough units, but a hold is past its deadline: PostgreSQL may give its units back
+--       to this buyer at once (lazy reclaim), so ask it
+local qty = tonumber(ARGV[1])
+
+local function sold_out()
+    local clock = redis.call('TIME')
+    local now_ms = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+    if #redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now_ms, 'LIMIT', 0, 1) > 0 then
+        return -4
+    end
+    return -1
+end
+
+-- EXISTS answers 0 or 1, and 0 is true in Lua: compare, never test it bare.
+if redis.call('EXISTS', KEYS[2]) == 1 then
+    return -2
+end
+if redis.call('EXISTS', KEYS[3]) == 1 then
+    return sold_out()
+end
+
+local available = redis.call('GET', KEYS[1])
+if not available then
+    return -3
+end
+available = tonumber(available)
+
+-- Enough means available >= qty: the last unit goes to a buyer of one.
+if available < qty then
+    if available <= 0 then
+        redis.call('SET', KEYS[3], '1')
+    end
+    return sold_out()
+end
+
+local left = redis.call('DECRBY', KEYS[1], qty)
+redis.call('SET', KEYS[2], qty, 'EX', tonumber(ARGV[2]))
+if left == 0 then
+    redis.call('SET', KEYS[3], '1')
+end
+return left

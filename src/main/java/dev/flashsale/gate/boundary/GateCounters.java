@@ -1,0 +1,75 @@
+package dev.flashsale.gate.boundary;
+
+import dev.flashsale.gate.control.GateHealth;
+import dev.flashsale.gate.control.RedisGate;
+import dev.flashsale.gate.control.RedisPool;
+import dev.flashsale.gate.entity.CounterRebuilt;
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.reservations.control.ReservationBook;
+import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.entity.Sku;
+import dev.flashsale.stock.entity.StockLevel;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.UUID;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * Builds the gate's counters from PostgreSQL: when a sale opens, when Redis comes back (empty or
+ * not), when a counter is missing, and on a merchandiser's demand. Never the other way round.
+ */
+@Stateless
+public class GateCounters {
+
+    @Inject
+    StockLedger stock;
+
+    @Inject
+    RedisGate gate;
+
+    @Inject
+    RedisPool redis;
+
+    @Inject
+    GateHealth health;
+
+    @Inject
+    ReservationBook reservations;
+
+    public CounterRebuilt rebuild(Sku sku) {
+        StockLevel level = stock.findOffer(sku)
+                .orElseThrow(() -> ProblemException.notFound("sku", "There is no SKU " + sku + " on sale")).level();
+        try (Jedis jedis = redis.borrow()) {
+            return rebuilt(jedis, level);
+        } catch (JedisException e) {
+            health.failed("counter rebuild", e);
+            throw new ProblemException(503, "redis-unavailable", "Redis unavailable",
+                    "Redis did not answer; reservations go on on PostgreSQL alone. Try again when it is back.");
+        }
+    }
+
+    /** Builds the counter of every SKU of an OPEN or PAUSED sale; Redis failures propagate. */
+    public List<CounterRebuilt> rebuildLive() {
+        return rebuildAll(stock.levelsOfLiveSales());
+    }
+
+    /** Builds the counters of one sale's SKUs; Redis failures propagate. */
+    public List<CounterRebuilt> rebuildSale(UUID saleId) {
+        return rebuildAll(stock.levelsOfSale(saleId));
+    }
+
+    private List<CounterRebuilt> rebuildAll(List<StockLevel> levels) {
+        try (Jedis jedis = redis.borrow()) {
+            return levels.stream().map(level -> rebuilt(jedis, level)).toList();
+        }
+    }
+
+    private CounterRebuilt rebuilt(Jedis jedis, StockLevel level) {
+        gate.loadDeadlines(jedis, level.sku(), reservations.liveHoldsOf(level.sku()));
+        OptionalLong before = gate.load(jedis, level.sku(), level.available());
+        return new CounterRebuilt(level.sku(), before.isPresent() ? before.getAsLong() : null, level.available());
+    }
+}

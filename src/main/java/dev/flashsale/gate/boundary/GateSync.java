@@ -1,0 +1,54 @@
+package dev.flashsale.gate.boundary;
+
+import dev.flashsale.gate.control.RedisGate;
+import dev.flashsale.reservations.entity.HoldConfirmed;
+import dev.flashsale.reservations.entity.UnitsRetaken;
+import dev.flashsale.reservations.entity.UnitsReturned;
+import dev.flashsale.sales.entity.SaleOpened;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Keeps the gate in step with PostgreSQL, and only after PostgreSQL committed: units that came
+ * back (cancel, expiry) are released in Redis, a paid hold leaves the deadlines, units a late
+ * payment took again are taken there too, and an opened sale gets its counters built.
+ */
+@ApplicationScoped
+public class GateSync {
+
+    private static final Logger LOG = Logger.getLogger(GateSync.class.getName());
+
+    @Inject
+    RedisGate gate;
+
+    @Inject
+    GateCounters counters;
+
+    void unitsReturned(@Observes(during = TransactionPhase.AFTER_SUCCESS) UnitsReturned returned) {
+        gate.release(returned.sku(), returned.idempotencyKey());
+    }
+
+    void holdConfirmed(@Observes(during = TransactionPhase.AFTER_SUCCESS) HoldConfirmed confirmed) {
+        gate.holdSold(confirmed.sku(), confirmed.idempotencyKey());
+    }
+
+    void unitsRetaken(@Observes(during = TransactionPhase.AFTER_SUCCESS) UnitsRetaken retaken) {
+        // The answer does not matter: PostgreSQL already sold the units; if the counter cannot
+        // follow, reconciliation corrects it.
+        gate.admit(retaken.sku(), retaken.idempotencyKey(), retaken.qty());
+    }
+
+    void saleOpened(@Observes(during = TransactionPhase.AFTER_SUCCESS) SaleOpened opened) {
+        // Built even while the gate is closed: a recovery may be reading the live SKUs right now,
+        // before this sale was open. If Redis is down, the recovery builds it later.
+        try {
+            counters.rebuildSale(opened.saleId());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Counters of sale " + opened.saleId() + " not built now; built on first use", e);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.flashsale.reconciliation.control;
+
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
+import java.util.List;
+
+/** PostgreSQL checking itself: the counts of each SKU against the sums of its reservations. */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class StockAudit {
+
+    /** A SKU whose counts do not match its reservations. */
+    public record Mismatch(String sku, int held, int sold, int reservedHeld, int reservedSold) {
+    }
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    public List<Mismatch> mismatches() {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reconciliation/audit_stock"), Tuple.class).getResultList();
+        return rows.stream().map(row -> new Mismatch(Rows.text(row, "sku"), Rows.integer(row, "held"),
+                Rows.integer(row, "sold"), (int) Rows.number(row, "reserved_held"), (int) Rows.number(row, "reserved_sold")))
+                .toList();
+    }
+}

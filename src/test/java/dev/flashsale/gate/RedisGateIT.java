@@ -1,0 +1,263 @@
+package dev.flashsale.gate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.gate.control.GateKeys;
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Crowd;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Deployments;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestRedis;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import java.net.URL;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.Jedis;
+
+/**
+ * The Redis gate in front of PostgreSQL, through the deployed application: units the gate let
+ * through come back when PostgreSQL refuses, a Redis outage mid-sale neither oversells nor
+ * fails a request, SCRIPT FLUSH is survived, and reconciliation makes PostgreSQL win.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class RedisGateIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.application();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void aUnitTheGateLetThroughComesBackWhenPostgresRefuses() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 1, 1, 600, "REFUSE");
+        awaitCounter(sku, 1);
+        assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status());
+        assertEquals("0", redis(r -> r.get(GateKeys.counter(sku))));
+        // A counter gone wrong lets a buyer through that PostgreSQL must refuse.
+        redis(r -> r.set(GateKeys.counter(sku), "5"));
+        redis(r -> r.del(GateKeys.soldOut(sku)));
+
+        Api.Answer refused = api.reserve(sku + "-b", sku, "buyer-b", 1);
+
+        assertEquals(409, refused.status(), refused.toString());
+        assertEquals("sold-out", refused.problemType());
+        assertEquals("5", redis(r -> r.get(GateKeys.counter(sku))), "the unit taken at the gate is back");
+        assertFalse(exists(GateKeys.marker(sku, sku + "-b")));
+        assertEquals("1", redis(r -> r.get(GateKeys.soldOut(sku))), "PostgreSQL's sold out raises the flag");
+        assertEquals(1, StockCounts.of(sku).held());
+    }
+
+    @Test
+    void cancelAndExpiryGiveUnitsBackToTheGate() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 3, 1, 600, "REFUSE");
+        awaitCounter(sku, 3);
+        String cancelled = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
+        String expired = api.reserve(sku + "-b", sku, "buyer-b", 1).json().getString("id");
+        assertEquals("1", redis(r -> r.get(GateKeys.counter(sku))));
+
+        assertEquals(200, api.cancel(cancelled).status());
+        assertEquals("2", redis(r -> r.get(GateKeys.counter(sku))));
+        Db.setExpiry(expired, -1);
+        awaitCounter(sku, 3);
+        assertEquals(3, api.stock(sku).json().getInt("available"));
+    }
+
+    @Test
+    void aRedisOutageMidSaleNeitherOversellsNorFailsAndTheGateComesBackRebuilt() throws Exception {
+        Api api = new Api(base);
+        int units = 150;
+        String sku = Sales.openSku(api, units, 1, 600, "REFUSE");
+        awaitCounter(sku, units);
+        AtomicInteger answered = new AtomicInteger();
+        AtomicBoolean stopped = new AtomicBoolean();
+
+        List<Api.Answer> answers = Crowd.run(32, 3000, i -> {
+            if (answered.incrementAndGet() == 600 && stopped.compareAndSet(false, true)) {
+                TestRedis.stop();
+            }
+            return api.reserve(sku + "-k-" + i, sku, "buyer-" + i, 1);
+        });
+
+        Map<Integer, Long> byStatus = answers.stream()
+                .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
+        assertTrue(stopped.get());
+        assertEquals(Map.of(201, (long) units, 409, 3000L - units), byStatus, "exactly the units there are, no 5xx");
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(units, counts.held());
+        assertTrue(counts.consistent(), counts.toString());
+
+        // Redis comes back empty: the counters are built from PostgreSQL and the gate is used again.
+        assertFalse(api.adminGet("api/admin/gate").json().getBoolean("inUse"), "the gate is closed while Redis is down");
+        TestRedis.start();
+        String next = Sales.openSku(api, 5, 1, 600, "REFUSE");
+        awaitGateInUse(api);
+        awaitCounter(sku, 0);
+        awaitCounter(next, 5);
+        assertEquals(201, api.reserve(next + "-a", next, "buyer-a", 1).status());
+        assertEquals("4", redis(r -> r.get(GateKeys.counter(next))), "the gate took the unit");
+        assertTrue(exists(GateKeys.marker(next, next + "-a")));
+    }
+
+    @Test
+    void scriptFlushMidSaleFailsNoReservation() throws Exception {
+        Api api = new Api(base);
+        int units = 200;
+        String sku = Sales.openSku(api, units, 1, 600, "REFUSE");
+        awaitCounter(sku, units);
+        AtomicBoolean done = new AtomicBoolean();
+        Thread flusher = new Thread(() -> {
+            while (!done.get()) {
+                redis(Jedis::scriptFlush);
+                sleep(20);
+            }
+        });
+        flusher.start();
+        List<Api.Answer> answers;
+        try {
+            answers = Crowd.run(16, 1000, i -> api.reserve(sku + "-k-" + i, sku, "buyer-" + i, 1));
+        } finally {
+            done.set(true);
+            flusher.join();
+        }
+
+        assertEquals(units, answers.stream().filter(a -> a.status() == 201).count());
+        assertEquals(1000 - units, answers.stream().filter(a -> a.status() == 409).count(), "nothing else, no 5xx");
+        assertEquals("0", redis(r -> r.get(GateKeys.counter(sku))), "every claim passed the gate");
+        assertEquals(units, (int) redis(r -> r.keys(GateKeys.marker(sku, "*")).size()), "one marker per held unit");
+        assertTrue(StockCounts.of(sku).consistent());
+    }
+
+    @Test
+    void reconciliationCorrectsAHighCounterAtOnceAndALowOneOnTheSecondRun() {
+        Api api = new Api(base);
+        String high = Sales.openSku(api, 10, 1, 600, "REFUSE");
+        String low = Sales.openSku(api, 10, 1, 600, "REFUSE");
+        awaitCounter(high, 10);
+        awaitCounter(low, 10);
+        redis(r -> r.set(GateKeys.counter(high), "15"));
+        redis(r -> r.set(GateKeys.counter(low), "7"));
+
+        JsonObject first = runReconciliation(api);
+        assertEquals(List.of("REDIS_HIGH", "ALERTED", "10", "15"), gapOf(first, high, "REDIS_HIGH"));
+        assertEquals("10", redis(r -> r.get(GateKeys.counter(high))), "corrected at once");
+        assertEquals(List.of("REDIS_LOW", "WATCHED", "10", "7"), gapOf(first, low, "REDIS_LOW"));
+        assertEquals("7", redis(r -> r.get(GateKeys.counter(low))), "left alone on the first run");
+
+        JsonObject second = runReconciliation(api);
+        assertEquals(List.of("REDIS_LOW", "CORRECTED", "10", "7"), gapOf(second, low, "REDIS_LOW"));
+        assertEquals("10", redis(r -> r.get(GateKeys.counter(low))));
+        assertEquals(List.of(), gapOf(second, high, "REDIS_HIGH"), "nothing left to say about the corrected one");
+
+        JsonArray recent = api.adminGet("api/admin/reconciliation").jsonArray();
+        assertEquals(second.getInt("id"), recent.getJsonObject(0).getInt("id"), "newest first");
+        assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND action = 'ALERTED'", high));
+    }
+
+    @Test
+    void reconciliationRecordsAHandBrokenHeldCountAsABug() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 10, 1, 600, "REFUSE");
+        assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status());
+        Db.update("UPDATE stock SET held = held + 2 WHERE sku = ?", sku);
+
+        JsonObject run = runReconciliation(api);
+
+        assertEquals(List.of("LEDGER_BUG", "RECORDED", "3", "1"), gapOf(run, sku, "LEDGER_BUG"));
+        assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND kind = 'LEDGER_BUG'", sku));
+        Db.update("UPDATE stock SET held = held - 2 WHERE sku = ?", sku);
+    }
+
+    @Test
+    void aCounterCanBeRebuiltOnDemand() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 8, 1, 600, "REFUSE");
+        awaitCounter(sku, 8);
+        redis(r -> r.set(GateKeys.counter(sku), "3"));
+
+        Api.Answer rebuilt = api.adminPostEmpty("api/admin/skus/" + sku + "/rebuild-counter");
+
+        assertEquals(200, rebuilt.status(), rebuilt.toString());
+        assertEquals(3, rebuilt.json().getInt("before"));
+        assertEquals(8, rebuilt.json().getInt("available"));
+        assertEquals("8", redis(r -> r.get(GateKeys.counter(sku))));
+        assertEquals(404, api.adminPostEmpty("api/admin/skus/NO-SUCH-SKU/rebuild-counter").status());
+        assertEquals(401, api.postEmpty("api/admin/skus/" + sku + "/rebuild-counter").status());
+        assertNull(redis(r -> r.get(GateKeys.soldOut(sku))));
+    }
+
+    private static JsonObject runReconciliation(Api api) {
+        Api.Answer run = api.adminPostEmpty("api/admin/reconciliation/run");
+        assertEquals(200, run.status(), run.toString());
+        assertTrue(run.json().getBoolean("redisChecked"), run.toString());
+        return run.json();
+    }
+
+    /** kind, action, PostgreSQL's figure and the other one, of the run's gap of that kind for the SKU (empty if none). */
+    private static List<String> gapOf(JsonObject run, String sku, String kind) {
+        return run.getJsonArray("gaps").getValuesAs(JsonObject.class).stream()
+                .filter(gap -> gap.getString("sku").equals(sku) && gap.getString("kind").equals(kind))
+                .findFirst()
+                .map(gap -> List.of(gap.getString("kind"), gap.getString("action"),
+                        Integer.toString(gap.getInt("postgresValue")), Integer.toString(gap.getInt("otherValue"))))
+                .orElse(List.of());
+    }
+
+    private static void awaitGateInUse(Api api) {
+        Instant deadline = Instant.now().plusSeconds(20);
+        while (!api.adminGet("api/admin/gate").json().getBoolean("inUse")) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("the gate did not reopen within 20 s");
+            }
+            sleep(100);
+        }
+    }
+
+    private static void awaitCounter(String sku, int expected) {
+        TestRedis.awaitValue(GateKeys.counter(sku), Integer.toString(expected));
+    }
+
+    private static boolean exists(String key) {
+        return Boolean.TRUE.equals(redis(r -> r.exists(key)));
+    }
+
+    private static <T> T redis(java.util.function.Function<Jedis, T> call) {
+        try (Jedis redis = TestRedis.client()) {
+            return call.apply(redis);
+        } catch (RuntimeException down) {
+            return null;
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

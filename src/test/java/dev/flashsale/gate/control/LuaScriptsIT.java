@@ -1,0 +1,149 @@
+package dev.flashsale.gate.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.TestRedis;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+/** The scripts in lua/, each on its own against a real Redis, including the pitfalls of Lua. */
+class LuaScriptsIT {
+
+    private final GateScripts scripts = new GateScripts();
+    private Jedis redis;
+    private String sku;
+
+    @BeforeEach
+    void connect() {
+        scripts.load();
+        redis = TestRedis.client();
+        sku = Sales.uniqueSku("lua");
+    }
+
+    @AfterEach
+    void disconnect() {
+        redis.close();
+    }
+
+    @Test
+    void theLastUnitGoesToABuyerOfOneAndThenTheSkuIsSoldOut() {
+        load(2);
+        assertEquals(1, reserve("a", 1));
+        assertEquals(0, reserve("b", 1), "available == qty passes: >= not >");
+        assertEquals("1", redis.get(GateKeys.soldOut(sku)), "the last unit raises the sold-out flag");
+        assertEquals(-1, reserve("c", 1));
+        assertEquals("0", redis.get(GateKeys.counter(sku)), "never below zero");
+    }
+
+    @Test
+    void aBuyerOfMoreThanIsLeftIsRefusedWithoutTakingAnything() {
+        load(1);
+        assertEquals(-1, reserve("a", 2));
+        assertEquals("1", redis.get(GateKeys.counter(sku)));
+        assertNull(redis.get(GateKeys.soldOut(sku)), "one unit is still there for a buyer of one");
+        assertFalse(redis.exists(GateKeys.marker(sku, "a")));
+        assertEquals(0, reserve("b", 1));
+    }
+
+    @Test
+    void aKeyThatHoldsUnitsIsToldSoAndTakesNoMore() {
+        load(5);
+        assertEquals(3, reserve("a", 2));
+        assertEquals(-2, reserve("a", 2));
+        assertEquals("3", redis.get(GateKeys.counter(sku)));
+        assertTrue(redis.ttl(GateKeys.marker(sku, "a")) > 0, "the marker expires some day");
+    }
+
+    @Test
+    void aFreshKeyIsNotMistakenForAHoldingOne() {
+        // EXISTS answers 0 for a missing key, and 0 is true in Lua: a bare test would say -2 here.
+        load(1);
+        assertEquals(0, reserve("fresh", 1));
+    }
+
+    @Test
+    void anUnloadedCounterLetsNobodyThroughAndStaysUnloaded() {
+        assertEquals(-3, reserve("a", 1));
+        assertNull(redis.get(GateKeys.counter(sku)), "not created, so not negative");
+        assertFalse(redis.exists(GateKeys.marker(sku, "a")));
+    }
+
+    @Test
+    void releaseGivesUnitsBackOncePerKey() {
+        load(3);
+        reserve("a", 2);
+        reserve("b", 1);
+        assertEquals("1", redis.get(GateKeys.soldOut(sku)));
+
+        assertEquals(2, release("a"));
+        assertEquals(0, release("a"), "a second release of the same key gives nothing");
+        assertEquals(0, release("never-held"));
+        assertEquals("2", redis.get(GateKeys.counter(sku)));
+        assertNull(redis.get(GateKeys.soldOut(sku)), "units came back: no longer sold out");
+    }
+
+    @Test
+    void releaseIntoAnUnloadedCounterDoesNotInventOne() {
+        load(1);
+        reserve("a", 1);
+        redis.del(GateKeys.counter(sku));
+        assertEquals(0, release("a"));
+        assertNull(redis.get(GateKeys.counter(sku)));
+    }
+
+    @Test
+    void loadingSetsTheCounterAndTheFlagFromPostgresFigures() {
+        assertEquals(-1, scripts.run(redis, "load_counter", List.of(GateKeys.counter(sku), GateKeys.soldOut(sku)),
+                List.of("0")));
+        assertEquals("1", redis.get(GateKeys.soldOut(sku)));
+        assertEquals(0, scripts.run(redis, "load_counter", List.of(GateKeys.counter(sku), GateKeys.soldOut(sku)),
+                List.of("4")));
+        assertNull(redis.get(GateKeys.soldOut(sku)));
+        assertEquals("4", redis.get(GateKeys.counter(sku)));
+    }
+
+    @Test
+    void aSoldOutSkuWithAnOverdueHoldSendsTheBuyerToPostgres() {
+        load(1);
+        assertEquals(0, reserve("a", 1));
+        long now = System.currentTimeMillis();
+        redis.zadd(GateKeys.deadlines(sku), now + 60_000, "a");
+        assertEquals(-1, reserve("b", 1), "the only hold is still running");
+
+        redis.zadd(GateKeys.deadlines(sku), now - 1_000, "a");
+        assertEquals(-4, reserve("c", 1), "the hold is overdue: PostgreSQL may give its unit to this buyer");
+        assertEquals("0", redis.get(GateKeys.counter(sku)), "nothing taken");
+
+        assertEquals(1, release("a"));
+        assertEquals(0, redis.zcard(GateKeys.deadlines(sku)), "a released hold has no deadline left");
+        assertEquals(0, reserve("c", 1));
+    }
+
+    @Test
+    void scriptsSurviveScriptFlush() {
+        load(2);
+        assertEquals(1, reserve("a", 1));
+        redis.scriptFlush();
+        assertEquals(0, reserve("b", 1), "NOSCRIPT is answered by loading the script again");
+    }
+
+    private void load(int available) {
+        scripts.run(redis, "load_counter", List.of(GateKeys.counter(sku), GateKeys.soldOut(sku)),
+                List.of(Integer.toString(available)));
+    }
+
+    private long reserve(String key, int qty) {
+        return scripts.run(redis, "reserve", GateKeys.forKey(sku, key), List.of(Integer.toString(qty), "600"));
+    }
+
+    private long release(String key) {
+        return scripts.run(redis, "release", GateKeys.forKey(sku, key), List.of(key));
+    }
+}

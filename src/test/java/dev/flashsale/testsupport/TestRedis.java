@@ -1,0 +1,122 @@
+package dev.flashsale.testsupport;
+
+import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
+import dev.flashsale.gate.control.GateKeys;
+import java.time.Instant;
+import redis.clients.jedis.Jedis;
+
+/**
+ * A real Redis server (the machine's {@code redis-server}) owned by the integration tests, on
+ * port {@code it.redis.port}: the deployed application's gate talks to it, and the outage tests
+ * may stop and restart it without disturbing any other Redis on the machine.
+ */
+public final class TestRedis {
+
+    private static Process server;
+
+    private TestRedis() {
+    }
+
+    public static int port() {
+        return Integer.getInteger("it.redis.port", 6390);
+    }
+
+    public static Jedis client() {
+        return new Jedis("127.0.0.1", port(), 2000);
+    }
+
+    /** Starts an empty server; a server left on the port by an aborted run is emptied and reused. */
+    public static synchronized void start() {
+        if (answers()) {
+            try (Jedis redis = client()) {
+                redis.flushAll();
+            }
+            return;
+        }
+        try {
+            server = new ProcessBuilder("redis-server", "--port", Integer.toString(port()), "--bind", "127.0.0.1",
+                    "--save", "", "--appendonly", "no")
+                    .redirectErrorStream(true)
+                    .redirectOutput(new File(System.getProperty("java.io.tmpdir"), "flashsale-it-redis.log"))
+                    .start();
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot start redis-server (is it installed? .ci/run installs it)", e);
+        }
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+        while (!answers()) {
+            if (Instant.now().isAfter(deadline) || !server.isAlive()) {
+                throw new IllegalStateException("redis-server on port " + port() + " did not come up");
+            }
+            pause();
+        }
+    }
+
+    /** Stops the server the hard way (as a crash would): the application sees refused connections. */
+    public static synchronized void stop() {
+        if (server != null) {
+            server.destroyForcibly();
+            try {
+                server.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            server = null;
+        } else if (answers()) {
+            try (Jedis redis = client()) {
+                redis.shutdown();
+            } catch (RuntimeException alreadyGone) {
+                // SHUTDOWN closes the connection before answering.
+            }
+        }
+    }
+
+    /**
+     * Makes a hold overdue as if its time had run out: its deadline in PostgreSQL, and the gate's
+     * record of it in Redis.
+     */
+    public static void makeOverdue(String sku, String idempotencyKey, String reservationId) {
+        Db.setExpiry(reservationId, -1);
+        try (Jedis redis = client()) {
+            if (redis.zscore(GateKeys.deadlines(sku), idempotencyKey) != null) {
+                redis.zadd(GateKeys.deadlines(sku), System.currentTimeMillis() - 1000, idempotencyKey);
+            }
+        }
+    }
+
+    /** Waits up to 20 s for {@code key} to hold {@code expected}. */
+    public static void awaitValue(String key, String expected) {
+        Instant deadline = Instant.now().plusSeconds(20);
+        String value = null;
+        while (Instant.now().isBefore(deadline)) {
+            try (Jedis redis = client()) {
+                value = redis.get(key);
+            } catch (RuntimeException down) {
+                value = null;
+            }
+            if (expected.equals(value)) {
+                return;
+            }
+            pause();
+        }
+        throw new AssertionError(key + " did not become " + expected + " within 20 s, it is " + value);
+    }
+
+    public static boolean answers() {
+        try (Jedis redis = client()) {
+            return "PONG".equals(redis.ping());
+        } catch (RuntimeException refused) {
+            return false;
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
