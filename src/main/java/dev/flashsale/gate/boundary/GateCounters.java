@@ -1,6 +1,7 @@
 package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.control.GateHealth;
+import dev.flashsale.gate.control.GateScripts;
 import dev.flashsale.gate.control.RedisGate;
 import dev.flashsale.gate.control.RedisPool;
 import dev.flashsale.gate.entity.CounterRebuilt;
@@ -34,6 +35,9 @@ public class GateCounters {
     RedisPool redis;
 
     @Inject
+    GateScripts scripts;
+
+    @Inject
     GateHealth health;
 
     @Inject
@@ -51,8 +55,14 @@ public class GateCounters {
         }
     }
 
-    /** Builds the counter of every SKU of an OPEN or PAUSED sale; Redis failures propagate. */
+    /**
+     * Loads the scripts into Redis and builds the counter of every SKU of an OPEN or PAUSED sale:
+     * what a Redis that comes back (possibly empty) needs. Redis failures propagate.
+     */
     public List<CounterRebuilt> rebuildLive() {
+        try (Jedis jedis = redis.borrow()) {
+            scripts.loadInto(jedis);
+        }
         return rebuildAll(stock.levelsOfLiveSales());
     }
 

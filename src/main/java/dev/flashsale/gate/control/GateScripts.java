@@ -34,6 +34,11 @@ public class GateScripts {
         LOG.info(() -> "Loaded Redis scripts " + sources.keySet() + " from lua/");
     }
 
+    /** Loads every script into Redis, so that the first EVALSHA after a restart finds it. */
+    public void loadInto(Jedis redis) {
+        sources.values().forEach(redis::scriptLoad);
+    }
+
     /** Runs {@code lua/<name>.lua}; its integer answer as a long. */
     public long run(Jedis redis, String name, List<String> keys, List<String> args) {
         String digest = digests.get(name);
