@@ -1,0 +1,122 @@
+package dev.flashsale.bench;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+
+/**
+ * The application's HTTP API as the benchmark uses it: a storefront's blocking calls, each
+ * measured into a {@link Sample}, and the merchandiser's set-up calls, which must succeed. One
+ * HTTP/1.1 client with keep-alive connections, shared by all load threads.
+ */
+final class FlashSaleClient {
+
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+
+    private final URI base;
+    private final String adminAuthorization;
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
+
+    FlashSaleClient(URI base, String adminUser, String adminPassword) {
+        this.base = base;
+        this.adminAuthorization = "Basic " + Base64.getEncoder()
+                .encodeToString((adminUser + ":" + adminPassword).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@code POST /api/reservations} for one unit under the given idempotency key. */
+    Sample reserve(String sku, String buyerId, String idempotencyKey) {
+        String body = Json.createObjectBuilder().add("sku", sku).add("buyerId", buyerId).add("qty", 1).build().toString();
+        return measure(request("api/reservations")
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", idempotencyKey)
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** {@code GET /api/ping}: the cheapest answer of the server. */
+    Sample ping() {
+        return measure(request("api/ping").GET());
+    }
+
+    /** {@code GET /api/skus/{sku}/stock}: {sku,total,available,held,sold}. */
+    JsonObject stock(String sku) {
+        return json(send(request("api/skus/" + sku + "/stock").GET()), 200);
+    }
+
+    /** {@code GET /api/admin/gate}: {enabled,inUse,redisFailures}. */
+    JsonObject gateStatus() {
+        return json(send(request("api/admin/gate").header("Authorization", adminAuthorization).GET()), 200);
+    }
+
+    /** Creates and opens a sale of one SKU, holds of ten minutes, one unit per order. */
+    void openSale(String sku, int units) {
+        String sale = Json.createObjectBuilder()
+                .add("name", "Benchmark " + sku).add("holdSeconds", 600).add("maxPerOrder", 1).add("latePayment", "REFUSE")
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)))
+                .build().toString();
+        JsonObject created = json(send(request("api/admin/sales").header("Authorization", adminAuthorization)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(sale))), 201);
+        json(send(request("api/admin/sales/" + created.getString("id") + "/open").header("Authorization", adminAuthorization)
+                .POST(HttpRequest.BodyPublishers.noBody())), 200);
+    }
+
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT);
+    }
+
+    private Sample measure(HttpRequest.Builder request) {
+        long sentAt = System.nanoTime();
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            long latency = System.nanoTime() - sentAt;
+            boolean problem = response.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json");
+            return new Sample(sentAt, latency, response.statusCode(), problem ? problemType(response.body()) : null);
+        } catch (IOException e) {
+            return new Sample(sentAt, System.nanoTime() - sentAt, 0, e.getClass().getSimpleName());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Sample(sentAt, System.nanoTime() - sentAt, 0, "interrupted");
+        }
+    }
+
+    private static String problemType(String body) {
+        try (JsonReader reader = Json.createReader(new StringReader(body))) {
+            String type = reader.readObject().getString("type", "unknown");
+            return type.substring(type.lastIndexOf('/') + 1);
+        } catch (RuntimeException unreadable) {
+            return "unreadable-problem";
+        }
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) {
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new IllegalStateException("No answer from " + base + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted", e);
+        }
+    }
+
+    private static JsonObject json(HttpResponse<String> response, int expectedStatus) {
+        if (response.statusCode() != expectedStatus) {
+            throw new IllegalStateException(response.request().method() + " " + response.uri() + " answered "
+                    + response.statusCode() + " (expected " + expectedStatus + "): " + response.body());
+        }
+        try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
+            return reader.readObject();
+        }
+    }
+}

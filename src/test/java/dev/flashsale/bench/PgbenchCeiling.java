@@ -1,0 +1,75 @@
+package dev.flashsale.bench;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The PostgreSQL ceiling: pgbench running the product's own reserve transaction
+ * (bench/reserve.pgbench: insert_hold.sql, then claim_units.sql) against the same database, so
+ * the application's successful reservations per second can be read as a share of what
+ * PostgreSQL alone does on this machine.
+ */
+final class PgbenchCeiling {
+
+    /** One pgbench run; {@code clients} may be below the concurrency asked for (max_connections). */
+    record Result(int concurrency, int clients, double tps, double latencyAverageMs, long transactions, long failed) {
+
+        JsonObject toJson() {
+            return Json.createObjectBuilder().add("concurrency", concurrency).add("clients", clients).add("tps", tps)
+                    .add("latencyAverageMs", latencyAverageMs).add("transactions", transactions).add("failed", failed).build();
+        }
+    }
+
+    private static final Pattern TPS = Pattern.compile("^tps = ([0-9.]+)", Pattern.MULTILINE);
+    private static final Pattern LATENCY = Pattern.compile("^latency average = ([0-9.]+) ms", Pattern.MULTILINE);
+    private static final Pattern PROCESSED = Pattern.compile("^number of transactions actually processed: (\\d+)", Pattern.MULTILINE);
+    private static final Pattern FAILED = Pattern.compile("^number of failed transactions: (\\d+)", Pattern.MULTILINE);
+
+    private final Path script;
+    private final int seconds;
+    private final Map<String, String> environment = new HashMap<>();
+
+    PgbenchCeiling(BenchOptions options) {
+        this.script = Path.of(options.pgbenchScript());
+        this.seconds = options.pgbenchSeconds();
+        if (!Files.isRegularFile(script)) {
+            throw new IllegalArgumentException("No pgbench script at " + script.toAbsolutePath());
+        }
+        // jdbc:postgresql://host:port/database?... -> the libpq environment of pgbench
+        URI db = URI.create(options.dbUrl().substring("jdbc:".length()));
+        environment.put("PGHOST", db.getHost());
+        environment.put("PGPORT", Integer.toString(db.getPort() > 0 ? db.getPort() : 5432));
+        environment.put("PGDATABASE", db.getPath().substring(1));
+        environment.put("PGUSER", options.dbUser());
+        if (!options.dbPassword().isEmpty()) {
+            environment.put("PGPASSWORD", options.dbPassword());
+        }
+    }
+
+    Result run(String sku, int concurrency, int clients) throws IOException, InterruptedException {
+        List<String> command = List.of("pgbench", "-n", "-M", "prepared", "-c", Integer.toString(clients),
+                "-j", Integer.toString(Math.min(2, clients)), "-T", Integer.toString(seconds),
+                "-D", "sku=" + sku, "-f", script.toString());
+        String output = ExternalCommand.run(command, environment, Duration.ofSeconds(seconds + 60L));
+        return new Result(concurrency, clients, number(TPS, output), number(LATENCY, output),
+                (long) number(PROCESSED, output), FAILED.matcher(output).find() ? (long) number(FAILED, output) : 0);
+    }
+
+    private static double number(Pattern pattern, String output) {
+        Matcher matcher = pattern.matcher(output);
+        if (!matcher.find()) {
+            throw new IllegalStateException("pgbench printed no " + pattern + ":\n" + output);
+        }
+        return Double.parseDouble(matcher.group(1));
+    }
+}
