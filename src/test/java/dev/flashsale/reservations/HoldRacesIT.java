@@ -85,7 +85,7 @@ class HoldRacesIT {
         int holds = 120;
         String sku = openSale(holds, "REFUSE");
         List<Reservation> reservations = reserve(sku, holds, 1);
-        // Hold i (its key ends in -i) expires at t0 + 20 ms * i; its payment arrives within 40 ms either side.
+        // Hold i (its key ends in -i) expires at t0 + 20 ms * i; its payment arrives within 100 ms either side.
         Db.update("UPDATE reservation SET expires_at = now() + interval '1500 milliseconds'"
                 + " + CAST(substring(idempotency_key from '[0-9]+$') AS integer) * interval '20 milliseconds'"
                 + " WHERE sku = ?", sku);
@@ -104,7 +104,7 @@ class HoldRacesIT {
             sweepers[s].start();
         }
         List<String> outcomes = Crowd.run(16, holds, i -> {
-            Instant due = t0.plusMillis(20L * i + ThreadLocalRandom.current().nextLong(-40, 41));
+            Instant due = t0.plusMillis(20L * i + ThreadLocalRandom.current().nextLong(-100, 101));
             sleepUntil(due);
             try {
                 return lifecycle.confirm(reservations.get(i).id()).status().name();
