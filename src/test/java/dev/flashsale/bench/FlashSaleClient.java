@@ -24,6 +24,7 @@ final class FlashSaleClient {
 
     private final URI base;
     private final String adminAuthorization;
+    private final String storefrontKey;
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10))
@@ -33,12 +34,22 @@ final class FlashSaleClient {
         this.base = base;
         this.adminAuthorization = "Basic " + Base64.getEncoder()
                 .encodeToString((adminUser + ":" + adminPassword).getBytes(StandardCharsets.UTF_8));
+        this.storefrontKey = issueStorefrontKey();
+    }
+
+    /** The benchmark calls the storefront API with a key of its own, issued through the admin API. */
+    private String issueStorefrontKey() {
+        String body = Json.createObjectBuilder().add("name", "benchmark").build().toString();
+        return json(send(request("api/admin/api-keys").header("Authorization", adminAuthorization)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body))), 201)
+                .getString("key");
     }
 
     /** {@code POST /api/reservations} for one unit under the given idempotency key. */
     Sample reserve(String sku, String buyerId, String idempotencyKey) {
         String body = Json.createObjectBuilder().add("sku", sku).add("buyerId", buyerId).add("qty", 1).build().toString();
         return measure(request("api/reservations")
+                .header("X-Api-Key", storefrontKey)
                 .header("Content-Type", "application/json")
                 .header("Idempotency-Key", idempotencyKey)
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
@@ -51,7 +62,7 @@ final class FlashSaleClient {
 
     /** {@code GET /api/skus/{sku}/stock}: {sku,total,available,held,sold}. */
     JsonObject stock(String sku) {
-        return json(send(request("api/skus/" + sku + "/stock").GET()), 200);
+        return json(send(request("api/skus/" + sku + "/stock").header("X-Api-Key", storefrontKey).GET()), 200);
     }
 
     /** {@code GET /api/admin/gate}: {enabled,inUse,redisFailures}. */

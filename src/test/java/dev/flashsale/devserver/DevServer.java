@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Level;
@@ -35,6 +36,34 @@ import redis.embedded.RedisServer;
  * test sources so that it never ships in the WAR.
  */
 public final class DevServer {
+
+    /**
+     * The admin password and storefront key of local runs, made up once and kept in target/ so
+     * that they stay valid for the embedded database, which keeps its users between runs.
+     */
+    private static Properties devCredentials() throws IOException {
+        Path file = TARGET.resolve("dev-credentials.properties");
+        Properties credentials = new Properties();
+        if (Files.isRegularFile(file)) {
+            try (var in = Files.newInputStream(file)) {
+                credentials.load(in);
+            }
+        }
+        if (credentials.getProperty("admin.password") == null || credentials.getProperty("storefront.api-key") == null) {
+            credentials.setProperty("admin.password", randomToken(12));
+            credentials.setProperty("storefront.api-key", "fsk_dev_" + randomToken(24));
+            try (var out = Files.newOutputStream(file)) {
+                credentials.store(out, "Local runner credentials (mvn exec:java); not used anywhere else");
+            }
+        }
+        return credentials;
+    }
+
+    private static String randomToken(int bytes) {
+        byte[] random = new byte[bytes];
+        new SecureRandom().nextBytes(random);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+    }
 
     private static final Logger LOG = Logger.getLogger(DevServer.class.getName());
     private static final Path TARGET = Path.of("target").toAbsolutePath();
@@ -64,12 +93,20 @@ public final class DevServer {
         Map<String, String> childEnv = payara.environment();
         EmbeddedPostgres postgres = isBlank(System.getenv("FLASHSALE_DB_URL")) ? startPostgres(childEnv) : null;
         RedisServer redis = isBlank(System.getenv("FLASHSALE_REDIS_HOST")) ? startRedis(childEnv) : null;
+        Properties credentials = devCredentials();
         if (isBlank(System.getenv("FLASHSALE_ADMIN_PASSWORD"))) {
-            byte[] random = new byte[12];
-            new SecureRandom().nextBytes(random);
-            String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-            childEnv.put("FLASHSALE_ADMIN_PASSWORD", password);
-            LOG.info("Admin API: user admin, password " + password + " (set FLASHSALE_ADMIN_PASSWORD to choose one)");
+            childEnv.put("FLASHSALE_ADMIN_PASSWORD", credentials.getProperty("admin.password"));
+            LOG.info("Console and admin API: user admin, password " + credentials.getProperty("admin.password")
+                    + " (from target/dev-credentials.properties; set FLASHSALE_ADMIN_PASSWORD to choose one)");
+        }
+        if (isBlank(System.getenv("FLASHSALE_STOREFRONT_API_KEY"))) {
+            childEnv.put("FLASHSALE_STOREFRONT_API_KEY", credentials.getProperty("storefront.api-key"));
+            LOG.info("Storefront API: X-Api-Key " + credentials.getProperty("storefront.api-key")
+                    + " (set FLASHSALE_STOREFRONT_API_KEY to choose one, or issue keys in the console)");
+        }
+        if (isBlank(System.getenv("FLASHSALE_CONSOLE_SECURE_COOKIE"))) {
+            // The local runner serves plain HTTP; a Secure cookie would never come back.
+            childEnv.put("FLASHSALE_CONSOLE_SECURE_COOKIE", "false");
         }
         AtomicReference<Process> server = new AtomicReference<>();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server.get(), postgres, redis, rootDir), "devserver-stop"));

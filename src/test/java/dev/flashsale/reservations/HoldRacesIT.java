@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.database.DatabaseMigration;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.boundary.Checkout;
 import dev.flashsale.reservations.boundary.HoldSweeper;
@@ -12,22 +13,19 @@ import dev.flashsale.reservations.entity.IdempotencyKey;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationStatus;
 import dev.flashsale.reservations.entity.ReserveCommand;
-import dev.flashsale.sales.boundary.SaleAdmin;
-import dev.flashsale.sales.entity.NewSale;
-import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.stock.entity.Sku;
+import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import jakarta.inject.Inject;
-import dev.flashsale.platform.database.DatabaseMigration;
 import jakarta.transaction.UserTransaction;
+import java.net.URL;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +38,7 @@ import javax.naming.NamingException;
 import javax.sql.DataSource;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,8 +57,8 @@ class HoldRacesIT {
         return Deployments.application();
     }
 
-    @Inject
-    SaleAdmin sales;
+    @ArquillianResource
+    URL base;
 
     @Inject
     Checkout checkout;
@@ -201,11 +200,8 @@ class HoldRacesIT {
     }
 
     private String openSale(int units, String latePayment) {
-        String sku = Sales.uniqueSku("race");
-        var sale = sales.create(new NewSale("Race " + sku, BigDecimal.valueOf(600), BigDecimal.valueOf(3), latePayment,
-                List.of(new NewSale.Item(sku, BigDecimal.valueOf(units)))));
-        sales.changeStatus(sale.id(), SaleStatus.OPEN);
-        return sku;
+        // Through the admin API, as a merchandiser: the sales boundary is for that role only.
+        return Sales.openSku(new Api(base), units, 3, 600, latePayment);
     }
 
     private List<Reservation> reserve(String sku, int count, int qty) {

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -21,25 +22,50 @@ public final class Api {
 
     public static final String ADMIN_USER = "it-admin";
     public static final String ADMIN_PASSWORD = "it-admin-password";
+    /** The storefront key the tests' server is configured with (arquillian.xml). */
+    public static final String STOREFRONT_KEY = "it-storefront-key";
+    public static final String KEY_HEADER = "X-Api-Key";
 
     private final URI base;
     private final HttpClient http;
+    private final String storefrontKey;
 
     public Api(URL deployment) {
-        this.base = URI.create(deployment.toString().endsWith("/") ? deployment.toString() : deployment + "/");
-        this.http = HttpClient.newBuilder()
-                .connectTimeout(Duration.ofSeconds(10))
-                .executor(Executors.newCachedThreadPool())
-                .build();
+        this(URI.create(deployment.toString().endsWith("/") ? deployment.toString() : deployment + "/"),
+                HttpClient.newBuilder()
+                        .connectTimeout(Duration.ofSeconds(10))
+                        .executor(Executors.newCachedThreadPool())
+                        .build(),
+                STOREFRONT_KEY);
     }
 
-    public Answer get(String path) {
-        return send(request(path).GET());
+    private Api(URI base, HttpClient http, String storefrontKey) {
+        this.base = base;
+        this.http = http;
+        this.storefrontKey = storefrontKey;
+    }
+
+    /** The same client with another storefront key, or none ({@code null}). */
+    public Api withStorefrontKey(String key) {
+        return new Api(base, http, key);
+    }
+
+    public URI base() {
+        return base;
+    }
+
+    public Answer get(String path, String... headers) {
+        return send(request(path, headers).GET());
     }
 
     public Answer post(String path, String json, String... headers) {
         return send(request(path, headers).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    public Answer put(String path, String json, String... headers) {
+        return send(request(path, headers).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json)));
     }
 
     /** POST with full control over the headers (content type included) and a raw body. */
@@ -87,10 +113,18 @@ public final class Api {
         return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Every request carries the storefront key unless it sets its own or the client has none. */
     private HttpRequest.Builder request(String path, String... headers) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(60));
         if (headers.length > 0) {
             builder.headers(headers);
+        }
+        boolean ownKey = false;
+        for (int i = 0; i < headers.length; i += 2) {
+            ownKey |= headers[i].equalsIgnoreCase(KEY_HEADER);
+        }
+        if (!ownKey && storefrontKey != null) {
+            builder.header(KEY_HEADER, storefrontKey);
         }
         return builder;
     }
@@ -100,7 +134,7 @@ public final class Api {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
                     response.headers().firstValue("Location").orElse(null),
-                    response.headers().firstValue("WWW-Authenticate").orElse(null), response.body());
+                    response.headers().firstValue("WWW-Authenticate").orElse(null), response.body(), response.headers());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -110,7 +144,13 @@ public final class Api {
     }
 
     /** What came back: status, the headers the tests look at, and the body. */
-    public record Answer(int status, String contentType, String location, String wwwAuthenticate, String body) {
+    public record Answer(int status, String contentType, String location, String wwwAuthenticate, String body,
+                         HttpHeaders headers) {
+
+        /** The first value of a header, or "" when there is none. */
+        public String header(String name) {
+            return headers.firstValue(name).orElse("");
+        }
 
         public JsonObject json() {
             try (var reader = Json.createReader(new StringReader(body))) {

@@ -74,7 +74,8 @@ public final class Db {
         return text("SELECT (SELECT count(*) FROM sale) || '/' || (SELECT count(*) FROM stock) || '/'"
                 + " || (SELECT coalesce(sum(total), 0) || ':' || coalesce(sum(held), 0) || ':' || coalesce(sum(sold), 0) FROM stock)"
                 + " || '/' || (SELECT count(*) FROM reservation) || '/' || (SELECT count(*) FROM stock_movement)"
-                + " || '/' || (SELECT count(*) FROM reservation WHERE status <> 'HELD')");
+                + " || '/' || (SELECT count(*) FROM reservation WHERE status <> 'HELD')"
+                + " || '/' || (SELECT count(*) FROM audit_event) || '/' || (SELECT coalesce(max(updated_at)::text, '') FROM sale)");
     }
 
     private static PreparedStatement prepare(Connection connection, String sql, Object... params) throws SQLException {

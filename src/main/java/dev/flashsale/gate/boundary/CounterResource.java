@@ -21,6 +21,6 @@ public class CounterResource {
 
     @POST
     public CounterRebuilt rebuild(@PathParam("sku") String sku) {
-        return counters.rebuild(new Sku(sku));
+        return counters.rebuildOnDemand(new Sku(sku));
     }
 }

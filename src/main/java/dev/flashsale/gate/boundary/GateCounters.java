@@ -1,15 +1,19 @@
 package dev.flashsale.gate.boundary;
 
+import dev.flashsale.audit.control.AuditTrail;
 import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.control.GateScripts;
 import dev.flashsale.gate.control.RedisGate;
 import dev.flashsale.gate.control.RedisPool;
 import dev.flashsale.gate.entity.CounterRebuilt;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.stock.control.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
+import jakarta.annotation.security.DeclareRoles;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -23,6 +27,7 @@ import redis.clients.jedis.exceptions.JedisException;
  * not), when a counter is missing, and on a merchandiser's demand. Never the other way round.
  */
 @Stateless
+@DeclareRoles({Roles.MERCHANDISER, Roles.VIEWER})
 public class GateCounters {
 
     @Inject
@@ -42,6 +47,17 @@ public class GateCounters {
 
     @Inject
     ReservationBook reservations;
+
+    @Inject
+    AuditTrail audit;
+
+    /** A merchandiser's "rebuild Redis counter", written to the audit trail. */
+    @RolesAllowed(Roles.MERCHANDISER)
+    public CounterRebuilt rebuildOnDemand(Sku sku) {
+        CounterRebuilt rebuilt = rebuild(sku);
+        audit.record("counter.rebuild", "sku:" + sku.value(), "counter " + rebuilt.before() + " -> " + rebuilt.available());
+        return rebuilt;
+    }
 
     public CounterRebuilt rebuild(Sku sku) {
         StockLevel level = stock.findOffer(sku)

@@ -5,10 +5,12 @@ import dev.flashsale.reservations.entity.HoldConfirmed;
 import dev.flashsale.reservations.entity.UnitsRetaken;
 import dev.flashsale.reservations.entity.UnitsReturned;
 import dev.flashsale.sales.entity.SaleOpened;
+import dev.flashsale.sales.entity.SaleStockChanged;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
+import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -45,10 +47,21 @@ public class GateSync {
     void saleOpened(@Observes(during = TransactionPhase.AFTER_SUCCESS) SaleOpened opened) {
         // Built even while the gate is closed: a recovery may be reading the live SKUs right now,
         // before this sale was open. If Redis is down, the recovery builds it later.
+        rebuild(opened.saleId());
+    }
+
+    void saleStockChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) SaleStockChanged changed) {
+        // Units raised or lowered: the counters follow PostgreSQL's new available units. A claim
+        // in flight meanwhile can leave a counter high; PostgreSQL still refuses, and
+        // reconciliation corrects it.
+        rebuild(changed.saleId());
+    }
+
+    private void rebuild(UUID saleId) {
         try {
-            counters.rebuildSale(opened.saleId());
+            counters.rebuildSale(saleId);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Counters of sale " + opened.saleId() + " not built now; built on first use", e);
+            LOG.log(Level.WARNING, "Counters of sale " + saleId + " not built now; built on first use", e);
         }
     }
 }

@@ -1,8 +1,10 @@
 package dev.flashsale.reconciliation.boundary;
 
+import dev.flashsale.audit.control.AuditTrail;
 import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.control.RedisGate;
 import dev.flashsale.gate.control.RedisPool;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reconciliation.control.ReconciliationLog;
 import dev.flashsale.reconciliation.control.StockAudit;
 import dev.flashsale.reconciliation.entity.GapAction;
@@ -10,6 +12,8 @@ import dev.flashsale.reconciliation.entity.GapKind;
 import dev.flashsale.reconciliation.entity.ReconciliationRun;
 import dev.flashsale.stock.control.StockLedger;
 import dev.flashsale.stock.entity.StockLevel;
+import jakarta.annotation.security.DeclareRoles;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;
@@ -29,6 +33,7 @@ import redis.clients.jedis.exceptions.JedisException;
  * (a gap that comes and goes is a claim in flight).
  */
 @Stateless
+@DeclareRoles({Roles.MERCHANDISER, Roles.VIEWER})
 public class Reconciler {
 
     private static final Logger LOG = Logger.getLogger(Reconciler.class.getName());
@@ -51,6 +56,9 @@ public class Reconciler {
 
     @Inject
     GateHealth health;
+
+    @Inject
+    AuditTrail trail;
 
     /** @return the run, or empty when another node is reconciling right now */
     public Optional<ReconciliationRun> run() {
@@ -75,6 +83,15 @@ public class Reconciler {
         return log.recentRuns(1).stream().findFirst();
     }
 
+    /** A merchandiser's "reconcile now", written to the audit trail. */
+    @RolesAllowed(Roles.MERCHANDISER)
+    public Optional<ReconciliationRun> runOnDemand() {
+        Optional<ReconciliationRun> run = run();
+        run.ifPresent(done -> trail.record("reconciliation.run", "run:" + done.id(), done.gaps().size() + " gap(s)"));
+        return run;
+    }
+
+    @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
     public List<ReconciliationRun> recent(int limit) {
         return log.recentRuns(limit);
     }

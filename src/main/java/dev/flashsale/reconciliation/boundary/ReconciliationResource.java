@@ -30,7 +30,7 @@ public class ReconciliationResource {
     @POST
     @Path("run")
     public ReconciliationRun runNow() {
-        return reconciler.run().orElseThrow(() -> ProblemException.conflict("reconciliation-running",
+        return reconciler.runOnDemand().orElseThrow(() -> ProblemException.conflict("reconciliation-running",
                 "Reconciliation running", "Another node is reconciling right now; its run will show in the list"));
     }
 }

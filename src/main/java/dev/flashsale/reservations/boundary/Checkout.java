@@ -15,6 +15,7 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -56,6 +57,11 @@ public class Checkout {
         if (offer.saleStatus() != SaleStatus.OPEN) {
             throw ProblemException.conflict("sale-not-open", "Sale not open",
                     "The sale of " + command.sku() + " is " + offer.saleStatus() + "; reservations are taken only while it is OPEN");
+        }
+        if (!offer.inWindow()) {
+            throw ProblemException.conflict("outside-sale-window", "Outside the sale's window",
+                    "The sale of " + command.sku() + " takes reservations from " + orOpen(offer.startsAt())
+                            + " until " + orOpen(offer.endsAt()));
         }
         int available = offer.level().available();
         if (available < command.qty()) {
@@ -99,5 +105,9 @@ public class Checkout {
             }
             return new ReserveOutcome(earlier, false);
         });
+    }
+
+    private static String orOpen(Instant time) {
+        return time == null ? "(no limit)" : time.toString();
     }
 }

@@ -2,7 +2,9 @@ package dev.flashsale.reservations.control;
 
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.reservations.entity.Movement;
 import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReservationQuery;
 import dev.flashsale.reservations.entity.ReservationStatus;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -90,6 +92,26 @@ public class ReservationBook {
                 .getResultList();
         return rows.stream().collect(Collectors.toMap(row -> Rows.text(row, "idempotency_key"),
                 row -> Rows.instant(row, "expires_at")));
+    }
+
+    public List<Reservation> search(ReservationQuery query, int limit) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/search_reservations"), Tuple.class)
+                .setParameter("idempotencyKey", ReservationQuery.orEmpty(query.idempotencyKey()))
+                .setParameter("buyerId", ReservationQuery.orEmpty(query.buyerId()))
+                .setParameter("status", query.status() == null ? "" : query.status().name())
+                .setParameter("sku", ReservationQuery.orEmpty(query.sku()))
+                .setParameter("limit", limit)
+                .getResultList();
+        return rows.stream().map(ReservationBook::reservation).toList();
+    }
+
+    public List<Movement> movementsOf(UUID reservationId) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_movements_of_reservation"), Tuple.class)
+                .setParameter("reservationId", reservationId)
+                .getResultList();
+        return rows.stream().map(row -> new Movement(Rows.number(row, "id"), Rows.text(row, "kind"),
+                Rows.integer(row, "qty"), Rows.integer(row, "held_delta"), Rows.integer(row, "sold_delta"),
+                Rows.instant(row, "at"), Rows.number(row, "txid"))).toList();
     }
 
     private static Optional<Reservation> first(List<Tuple> rows) {

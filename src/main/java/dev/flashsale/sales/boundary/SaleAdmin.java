@@ -1,64 +1,127 @@
 package dev.flashsale.sales.boundary;
 
+import dev.flashsale.audit.control.AuditTrail;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.sales.control.SaleCatalog;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
 import dev.flashsale.sales.entity.NewSale;
 import dev.flashsale.sales.entity.SaleOpened;
 import dev.flashsale.sales.entity.SaleStatus;
+import dev.flashsale.sales.entity.SaleStockChanged;
+import dev.flashsale.sales.entity.SaleSummary;
+import dev.flashsale.sales.entity.SaleTerms;
 import dev.flashsale.sales.entity.SaleView;
+import dev.flashsale.stock.entity.StockLevel;
+import jakarta.annotation.security.DeclareRoles;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Setting up sales and moving them through DRAFT, OPEN, PAUSED and CLOSED. */
+/**
+ * Setting up sales and moving them through DRAFT, OPEN, PAUSED and CLOSED: the one boundary
+ * behind both the admin API and the console. Merchandisers change, viewers read; every change
+ * is written to the audit trail in its own transaction.
+ */
 @Stateless
+@DeclareRoles({Roles.MERCHANDISER, Roles.VIEWER})
 public class SaleAdmin {
+
+    public static final int LIST_LIMIT = 200;
 
     @Inject
     SaleCatalog catalog;
 
     @Inject
+    AuditTrail audit;
+
+    @Inject
     Event<SaleOpened> opened;
+
+    @Inject
+    Event<SaleStockChanged> stockChanged;
 
     @Inject
     @ConfigProperty(name = "flashsale.hold.default-seconds", defaultValue = "600")
     int defaultHoldSeconds;
 
+    @RolesAllowed(Roles.MERCHANDISER)
     public SaleView create(NewSale sale) {
-        Set<String> skus = new HashSet<>();
-        for (NewSale.Item item : sale.items()) {
-            if (!skus.add(item.sku())) {
-                throw ProblemException.badRequest("duplicate-sku", "SKU " + item.sku() + " is listed twice in this sale");
-            }
-        }
+        Map<String, Integer> items = itemsOf(sale);
         UUID id = UUID.randomUUID();
-        catalog.insert(id, sale.name().strip(),
-                sale.holdSeconds() != null ? sale.holdSeconds().intValueExact() : defaultHoldSeconds,
-                sale.maxPerOrder() != null ? sale.maxPerOrder().intValueExact() : 1,
-                sale.latePayment() != null ? LatePaymentPolicy.valueOf(sale.latePayment()) : LatePaymentPolicy.REFUSE);
-        for (NewSale.Item item : sale.items()) {
-            if (!catalog.addItem(id, item.sku(), item.units().intValueExact())) {
-                throw ProblemException.conflict("sku-taken", "SKU taken",
-                        "SKU " + item.sku() + " already belongs to another sale; give this sale's item its own SKU");
+        catalog.insert(id, termsOf(sale));
+        items.forEach((sku, units) -> {
+            if (!catalog.addItem(id, sku, units)) {
+                throw skuTaken(sku);
             }
-        }
+        });
+        audit.record("sale.create", "sale:" + id, describe(sale, items));
         return find(id);
     }
 
+    /**
+     * Changes a sale that is not CLOSED. Units may be raised at any time and lowered down to
+     * what is held or sold; a SKU left out is removed only from a DRAFT nobody reserved from.
+     */
+    @RolesAllowed(Roles.MERCHANDISER)
+    public SaleView update(UUID id, NewSale sale) {
+        Map<String, Integer> items = itemsOf(sale);
+        SaleView before = find(id);
+        SaleStatus status = catalog.update(id, termsOf(sale)).orElseThrow(() -> ProblemException.conflict(
+                "sale-closed", "Sale closed", "Sale " + id + " is CLOSED; a closed sale is not changed"));
+        Map<String, StockLevel> current = before.items().stream()
+                .collect(Collectors.toMap(StockLevel::sku, level -> level));
+        for (StockLevel level : before.items()) {
+            if (!items.containsKey(level.sku()) && !catalog.removeItem(id, level.sku())) {
+                throw ProblemException.conflict("sku-in-use", "SKU in use", "SKU " + level.sku()
+                        + " cannot leave the sale: only a DRAFT sale with no reservation of it can lose a SKU");
+            }
+        }
+        items.forEach((sku, units) -> {
+            StockLevel level = current.get(sku);
+            if (level == null) {
+                if (!catalog.addItem(id, sku, units)) {
+                    throw skuTaken(sku);
+                }
+            } else if (level.total() != units && !catalog.resizeItem(id, sku, units)) {
+                throw ProblemException.conflict("units-below-taken", "Units below what is taken",
+                        "SKU " + sku + " cannot go down to " + units + " unit(s): " + level.held() + " held and "
+                                + level.sold() + " sold (at the last look); lower it to no less than that");
+            }
+        });
+        if (status == SaleStatus.OPEN || status == SaleStatus.PAUSED) {
+            stockChanged.fire(new SaleStockChanged(id));
+        }
+        audit.record("sale.update", "sale:" + id, describe(sale, items));
+        return find(id);
+    }
+
+    @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
     public SaleView find(UUID id) {
         return catalog.find(id).orElseThrow(() -> ProblemException.notFound("sale", "There is no sale " + id));
     }
 
+    @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
+    public List<SaleSummary> list() {
+        return catalog.list(LIST_LIMIT);
+    }
+
+    @RolesAllowed(Roles.MERCHANDISER)
     public SaleView changeStatus(UUID id, SaleStatus target) {
         if (catalog.changeStatus(id, target)) {
             if (target == SaleStatus.OPEN) {
                 opened.fire(new SaleOpened(id));
             }
+            audit.record("sale." + target.name().toLowerCase(), "sale:" + id, "status " + target);
             return find(id);
         }
         SaleView sale = find(id);
@@ -67,5 +130,40 @@ public class SaleAdmin {
         }
         throw ProblemException.conflict("illegal-transition", "Illegal transition",
                 "Sale " + id + " is " + sale.status() + " and cannot become " + target);
+    }
+
+    private SaleTerms termsOf(NewSale sale) {
+        if (sale.startsAt() != null && sale.endsAt() != null && !sale.endsAt().isAfter(sale.startsAt())) {
+            throw ProblemException.badRequest("window-ends-before-start",
+                    "The sale must end after it starts (endsAt " + sale.endsAt() + ", startsAt " + sale.startsAt() + ")");
+        }
+        return new SaleTerms(sale.name().strip(),
+                sale.holdSeconds() != null ? sale.holdSeconds().intValueExact() : defaultHoldSeconds,
+                sale.maxPerOrder() != null ? sale.maxPerOrder().intValueExact() : 1,
+                sale.latePayment() != null ? LatePaymentPolicy.valueOf(sale.latePayment()) : LatePaymentPolicy.REFUSE,
+                sale.startsAt(), sale.endsAt());
+    }
+
+    private static Map<String, Integer> itemsOf(NewSale sale) {
+        Map<String, Integer> items = new LinkedHashMap<>();
+        Set<String> seen = new HashSet<>();
+        for (NewSale.Item item : sale.items()) {
+            if (!seen.add(item.sku())) {
+                throw ProblemException.badRequest("duplicate-sku", "SKU " + item.sku() + " is listed twice in this sale");
+            }
+            items.put(item.sku(), item.units().intValueExact());
+        }
+        return items;
+    }
+
+    private static ProblemException skuTaken(String sku) {
+        return ProblemException.conflict("sku-taken", "SKU taken",
+                "SKU " + sku + " already belongs to another sale; give this sale's item its own SKU");
+    }
+
+    private static String describe(NewSale sale, Map<String, Integer> items) {
+        return "name=" + sale.name().strip() + ", holdSeconds=" + sale.holdSeconds() + ", maxPerOrder=" + sale.maxPerOrder()
+                + ", latePayment=" + sale.latePayment() + ", startsAt=" + sale.startsAt() + ", endsAt=" + sale.endsAt()
+                + ", units=" + items;
     }
 }

@@ -3,6 +3,7 @@ package dev.flashsale.sales.boundary;
 import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.sales.entity.NewSale;
 import dev.flashsale.sales.entity.SaleStatus;
+import dev.flashsale.sales.entity.SaleSummary;
 import dev.flashsale.sales.entity.SaleView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -11,6 +12,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -18,8 +20,9 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
 
-/** The merchandisers' API (role merchandiser, HTTP Basic): set up sales, open, pause, close. */
+/** The merchandisers' API (HTTP Basic; viewers may read): set up and change sales, open, pause, close. */
 @ApplicationScoped
 @Path("admin/sales")
 @Produces(MediaType.APPLICATION_JSON)
@@ -33,6 +36,18 @@ public class SalesAdminResource {
     public Response create(@Valid @NotNull NewSale body, @Context UriInfo uri) {
         SaleView sale = admin.create(body);
         return Response.created(uri.getAbsolutePathBuilder().path(sale.id().toString()).build()).entity(sale).build();
+    }
+
+    @GET
+    public List<SaleSummary> list() {
+        return admin.list();
+    }
+
+    @PUT
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public SaleView update(@PathParam("id") String id, @Valid @NotNull NewSale body) {
+        return admin.update(Ids.parse(id, "sale"), body);
     }
 
     @GET

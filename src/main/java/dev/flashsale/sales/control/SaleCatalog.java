@@ -4,14 +4,20 @@ import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
 import dev.flashsale.sales.entity.SaleStatus;
+import dev.flashsale.sales.entity.SaleSummary;
+import dev.flashsale.sales.entity.SaleTerms;
 import dev.flashsale.sales.entity.SaleView;
 import dev.flashsale.stock.control.StockLedger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Query;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -30,14 +36,58 @@ public class SaleCatalog {
     @Inject
     StockLedger stock;
 
-    public void insert(UUID id, String name, int holdSeconds, int maxPerOrder, LatePaymentPolicy latePayment) {
-        em.createNativeQuery(sql.get("sales/insert_sale"))
+    public void insert(UUID id, SaleTerms terms) {
+        bindTerms(em.createNativeQuery(sql.get("sales/insert_sale")), terms)
                 .setParameter("id", id)
-                .setParameter("name", name)
-                .setParameter("holdSeconds", holdSeconds)
-                .setParameter("maxPerOrder", maxPerOrder)
-                .setParameter("latePayment", latePayment.name())
                 .executeUpdate();
+    }
+
+    /** @return the sale's status, or empty when it is missing or CLOSED (nothing was changed) */
+    public Optional<SaleStatus> update(UUID id, SaleTerms terms) {
+        List<?> rows = bindTerms(em.createNativeQuery(sql.get("sales/update_sale")), terms)
+                .setParameter("id", id)
+                .getResultList();
+        return rows.stream().findFirst().map(status -> SaleStatus.valueOf(status.toString()));
+    }
+
+    /** @return false when the SKU is not this sale's, or {@code units} is below its held + sold */
+    public boolean resizeItem(UUID saleId, String sku, int units) {
+        return !em.createNativeQuery(sql.get("sales/resize_sale_item"))
+                .setParameter("saleId", saleId)
+                .setParameter("sku", sku)
+                .setParameter("units", units)
+                .getResultList().isEmpty();
+    }
+
+    /** @return false unless the sale is a DRAFT and nobody reserved the SKU */
+    public boolean removeItem(UUID saleId, String sku) {
+        return !em.createNativeQuery(sql.get("sales/remove_sale_item"))
+                .setParameter("saleId", saleId)
+                .setParameter("sku", sku)
+                .getResultList().isEmpty();
+    }
+
+    public List<SaleSummary> list(int limit) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("sales/find_sales"), Tuple.class)
+                .setParameter("limit", limit)
+                .getResultList();
+        return rows.stream().map(row -> new SaleSummary(Rows.uuid(row, "id"), Rows.text(row, "name"),
+                SaleStatus.valueOf(Rows.text(row, "status")), Rows.instant(row, "starts_at"),
+                Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), (int) Rows.number(row, "skus"),
+                Rows.number(row, "total"), Rows.number(row, "held"), Rows.number(row, "sold"))).toList();
+    }
+
+    private static Query bindTerms(Query query, SaleTerms terms) {
+        return query.setParameter("name", terms.name())
+                .setParameter("holdSeconds", terms.holdSeconds())
+                .setParameter("maxPerOrder", terms.maxPerOrder())
+                .setParameter("latePayment", terms.latePayment().name())
+                .setParameter("startsAt", timestamp(terms.startsAt()))
+                .setParameter("endsAt", timestamp(terms.endsAt()));
+    }
+
+    private static OffsetDateTime timestamp(Instant instant) {
+        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
     }
 
     /** @return false when the SKU already belongs to a sale */
@@ -72,6 +122,6 @@ public class SaleCatalog {
         return rows.stream().findFirst().map(row -> new SaleView(Rows.uuid(row, "id"), Rows.text(row, "name"),
                 SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
                 Rows.integer(row, "max_per_order"), LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),
-                Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"), stock.levelsOfSale(id)));
+                Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"), stock.levelsOfSale(id)));
     }
 }

@@ -10,11 +10,13 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 
 /**
- * What a merchandiser sends to set up a sale. Omitted terms take defaults: the configured hold
- * time, one unit per order, late payments refused. Numbers arrive as decimals so that a
+ * What a merchandiser sends to set up or change a sale. Omitted terms take defaults: the
+ * configured hold time, one unit per order, late payments refused, no window (the sale takes
+ * reservations whenever it is OPEN). Numbers arrive as decimals so that a
  * fraction or an out-of-range value is refused as such rather than silently truncated.
  */
 public record NewSale(
@@ -22,6 +24,8 @@ public record NewSale(
         @Digits(integer = 5, fraction = 0) @DecimalMin("1") @DecimalMax("86400") BigDecimal holdSeconds,
         @Digits(integer = 5, fraction = 0) @DecimalMin("1") @DecimalMax("10000") BigDecimal maxPerOrder,
         @Pattern(regexp = "REFUSE|RECLAIM", message = "must be REFUSE or RECLAIM") String latePayment,
+        Instant startsAt,
+        Instant endsAt,
         @NotEmpty @Size(max = 100) List<@NotNull @Valid Item> items) {
 
     public record Item(

@@ -7,7 +7,24 @@ import java.util.List;
 import java.util.UUID;
 
 /** A sale with the live counts of each of its SKUs. */
-@JsonbPropertyOrder({"id", "name", "status", "holdSeconds", "maxPerOrder", "latePayment", "createdAt", "updatedAt", "items"})
+@JsonbPropertyOrder({"id", "name", "status", "holdSeconds", "maxPerOrder", "latePayment", "startsAt", "endsAt", "createdAt", "updatedAt", "items"})
 public record SaleView(UUID id, String name, SaleStatus status, int holdSeconds, int maxPerOrder,
-                       LatePaymentPolicy latePayment, Instant createdAt, Instant updatedAt, List<StockLevel> items) {
+                       LatePaymentPolicy latePayment, Instant startsAt, Instant endsAt, Instant createdAt,
+                       Instant updatedAt, List<StockLevel> items) {
+
+    public int total() {
+        return items.stream().mapToInt(StockLevel::total).sum();
+    }
+
+    public int held() {
+        return items.stream().mapToInt(StockLevel::held).sum();
+    }
+
+    public int sold() {
+        return items.stream().mapToInt(StockLevel::sold).sum();
+    }
+
+    public int available() {
+        return items.stream().mapToInt(StockLevel::available).sum();
+    }
 }

@@ -1,38 +1,36 @@
-package dev.flashsale.platform.security;
+package dev.flashsale.access.control;
 
-import dev.flashsale.platform.problem.Problem;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.bind.Jsonb;
-import jakarta.json.bind.JsonbBuilder;
 import jakarta.security.enterprise.AuthenticationStatus;
-import jakarta.security.enterprise.authentication.mechanism.http.HttpAuthenticationMechanism;
 import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
 import jakarta.security.enterprise.credential.UsernamePasswordCredential;
 import jakarta.security.enterprise.identitystore.CredentialValidationResult;
 import jakarta.security.enterprise.identitystore.IdentityStoreHandler;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Optional;
 
 /**
- * HTTP Basic for the protected API paths (see web.xml), stateless: every call carries its
- * credentials and no session is created. A missing or wrong credential gets 401 with a
- * {@code WWW-Authenticate} challenge and a problem+json body.
+ * HTTP Basic for the admin API, stateless: every call carries its credentials and no session is
+ * created. Only users (merchandiser, viewer) get in; a storefront key is not a credential here.
  */
 @ApplicationScoped
-public class ApiAuthentication implements HttpAuthenticationMechanism {
+public class AdminApiLogin {
 
-    static final String REALM = "flashsale-admin";
+    static final String CHALLENGE = "Basic realm=\"flashsale-admin\", charset=\"UTF-8\"";
 
     @Inject
     IdentityStoreHandler identityStores;
 
-    private final Jsonb jsonb = JsonbBuilder.create();
+    @Inject
+    VerifiedCredentials verified;
 
-    @Override
+    @Inject
+    Challenges challenges;
+
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) {
         if (!context.isProtected()) {
@@ -40,29 +38,21 @@ public class ApiAuthentication implements HttpAuthenticationMechanism {
         }
         UsernamePasswordCredential credential = basicCredential(request.getHeader("Authorization"));
         if (credential != null) {
+            String user = credential.getCaller();
+            String password = credential.getPasswordAsString();
+            Optional<CredentialValidationResult> known = verified.recall(user, password);
+            if (known.isPresent()) {
+                return context.notifyContainerAboutLogin(known.get());
+            }
             CredentialValidationResult result = identityStores.validate(credential);
             if (result.getStatus() == CredentialValidationResult.Status.VALID) {
+                verified.remember(user, password, result);
                 return context.notifyContainerAboutLogin(result);
             }
         }
-        return challenge(response, credential == null
-                ? "This API needs HTTP Basic credentials of a merchandiser"
+        return challenges.unauthorized(response, CHALLENGE, credential == null
+                ? "The admin API needs HTTP Basic credentials of a console user"
                 : "Wrong user or password");
-    }
-
-    private AuthenticationStatus challenge(HttpServletResponse response, String detail) {
-        response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
-        response.setHeader("WWW-Authenticate", "Basic realm=\"" + REALM + "\", charset=\"UTF-8\"");
-        response.setContentType(Problem.MEDIA_TYPE);
-        response.setCharacterEncoding("UTF-8");
-        try {
-            response.getWriter().write(jsonb.toJson(new Problem(Problem.TYPE_BASE + "unauthorized", "Unauthorized", 401,
-                    detail, null)));
-            response.flushBuffer();
-        } catch (IOException clientGone) {
-            // The client hung up; the 401 status is all it would have read anyway.
-        }
-        return AuthenticationStatus.SEND_FAILURE;
     }
 
     private static UsernamePasswordCredential basicCredential(String authorization) {

@@ -1,0 +1,3 @@
+SELECT username, password_hash, role
+  FROM app_user
+ WHERE username = :username AND enabled

@@ -1,0 +1,2 @@
+INSERT INTO audit_event (actor, action, target, detail)
+VALUES (:actor, :action, :target, :detail)

@@ -1,0 +1,50 @@
+package dev.flashsale.access.control;
+
+import dev.flashsale.access.entity.Account;
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import java.util.List;
+import java.util.Optional;
+
+/** The {@code app_user} table. */
+@ApplicationScoped
+public class AccountBook {
+
+    /** What login needs of a user: the stored hash and the role. */
+    public record Credentials(String username, String passwordHash, String role) {
+    }
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    public Optional<Credentials> findEnabled(String username) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("access/find_account"), Tuple.class)
+                .setParameter("username", username)
+                .getResultList();
+        return rows.stream().findFirst().map(row -> new Credentials(Rows.text(row, "username"),
+                Rows.text(row, "password_hash"), Rows.text(row, "role")));
+    }
+
+    /** @return false when the name is taken */
+    public boolean insert(String username, String passwordHash, String role) {
+        return !em.createNativeQuery(sql.get("access/insert_account"))
+                .setParameter("username", username)
+                .setParameter("passwordHash", passwordHash)
+                .setParameter("role", role)
+                .getResultList().isEmpty();
+    }
+
+    public List<Account> list() {
+        List<Tuple> rows = em.createNativeQuery(sql.get("access/find_accounts"), Tuple.class).getResultList();
+        return rows.stream().map(row -> new Account(Rows.text(row, "username"), Rows.text(row, "role"),
+                Boolean.TRUE.equals(row.get("enabled")), Rows.instant(row, "created_at"))).toList();
+    }
+}

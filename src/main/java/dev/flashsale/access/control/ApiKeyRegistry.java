@@ -1,0 +1,103 @@
+package dev.flashsale.access.control;
+
+import dev.flashsale.access.entity.ApiKeysChanged;
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The storefront keys this node accepts, kept in memory so that the reserve path never waits
+ * on a lookup: the key configured in {@code flashsale.storefront.api-key} (if any) and every key
+ * in {@code api_key} that is not revoked. The table is read again after a change made on this
+ * node and at most {@code flashsale.storefront.key-refresh-ms} after one made on another node.
+ * A key is compared by its SHA-256.
+ */
+@ApplicationScoped
+public class ApiKeyRegistry {
+
+    public static final String CONFIGURED_KEY_NAME = "configured";
+
+    private static final Logger LOG = Logger.getLogger(ApiKeyRegistry.class.getName());
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.storefront.api-key")
+    Optional<String> configuredKey;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.storefront.key-refresh-ms", defaultValue = "5000")
+    long refreshMillis;
+
+    private volatile Map<String, String> namesByHash = Map.of();
+    private volatile long loadedAt;
+    private volatile boolean stale = true;
+
+    /** @return the name of the key, when it is one this node accepts */
+    public Optional<String> nameOf(String key) {
+        if (key == null || key.isEmpty() || key.length() > 200) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(current().get(sha256(key)));
+    }
+
+    void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) ApiKeysChanged changed) {
+        stale = true;
+    }
+
+    private Map<String, String> current() {
+        if (stale || System.currentTimeMillis() - loadedAt > refreshMillis) {
+            synchronized (this) {
+                if (stale || System.currentTimeMillis() - loadedAt > refreshMillis) {
+                    reload();
+                }
+            }
+        }
+        return namesByHash;
+    }
+
+    private void reload() {
+        Map<String, String> keys = new HashMap<>();
+        configuredKey.filter(key -> !key.isBlank()).ifPresent(key -> keys.put(sha256(key.strip()), CONFIGURED_KEY_NAME));
+        try {
+            List<Tuple> rows = em.createNativeQuery(sql.get("access/find_live_api_keys"), Tuple.class).getResultList();
+            rows.forEach(row -> keys.put(Rows.text(row, "key_sha256"), Rows.text(row, "name")));
+            stale = false;
+        } catch (RuntimeException e) {
+            // Keep the keys known so far: a database hiccup must not lock every storefront out.
+            LOG.log(Level.WARNING, "Storefront keys not reloaded; the ones loaded before stay valid", e);
+            keys.putAll(namesByHash);
+        }
+        namesByHash = Map.copyOf(keys);
+        loadedAt = System.currentTimeMillis();
+    }
+
+    public static String sha256(String key) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+}

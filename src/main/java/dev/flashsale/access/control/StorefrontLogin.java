@@ -1,0 +1,45 @@
+package dev.flashsale.access.control;
+
+import dev.flashsale.platform.security.Roles;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.security.enterprise.AuthenticationStatus;
+import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
+import jakarta.security.enterprise.identitystore.CredentialValidationResult;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The storefront API's credential: an API key in the {@code X-Api-Key} header. The caller
+ * becomes {@code storefront:<key name>} in role storefront, and nothing else.
+ */
+@ApplicationScoped
+public class StorefrontLogin {
+
+    public static final String HEADER = "X-Api-Key";
+    static final String CHALLENGE = "ApiKey realm=\"flashsale-storefront\", header=\"" + HEADER + "\"";
+
+    @Inject
+    ApiKeyRegistry keys;
+
+    @Inject
+    Challenges challenges;
+
+    public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
+                                                HttpMessageContext context) {
+        if (!context.isProtected()) {
+            return context.doNothing();
+        }
+        String key = request.getHeader(HEADER);
+        Optional<String> name = keys.nameOf(key == null ? null : key.strip());
+        if (name.isPresent()) {
+            return context.notifyContainerAboutLogin(
+                    new CredentialValidationResult("storefront:" + name.get(), Set.of(Roles.STOREFRONT)));
+        }
+        return challenges.unauthorized(response, CHALLENGE, key == null
+                ? "The storefront API needs an API key in the " + HEADER + " header"
+                : "Unknown or revoked API key");
+    }
+}

@@ -1,0 +1,47 @@
+package dev.flashsale.console;
+
+import dev.flashsale.platform.problem.ProblemException;
+import jakarta.ejb.EJBAccessException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.faces.application.FacesMessage;
+import jakarta.faces.context.FacesContext;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs a console action against a boundary and turns its refusals into messages on the page:
+ * a business refusal shows its detail, a missing role says so, and anything else is logged with
+ * an incident id that the page shows instead of internals.
+ */
+@ApplicationScoped
+public class ConsoleActions {
+
+    private static final Logger LOG = Logger.getLogger(ConsoleActions.class.getName());
+
+    public <T> Optional<T> attempt(String clientId, Supplier<T> action) {
+        try {
+            return Optional.ofNullable(action.get());
+        } catch (ProblemException refused) {
+            error(clientId, refused.getMessage());
+        } catch (EJBAccessException notAllowed) {
+            error(clientId, "Your role may not do this: only merchandisers change sales, holds and keys.");
+        } catch (RuntimeException failure) {
+            String incident = UUID.randomUUID().toString();
+            LOG.log(Level.SEVERE, "Console action failed, incident " + incident, failure);
+            error(clientId, "This failed on our side. Incident " + incident);
+        }
+        return Optional.empty();
+    }
+
+    public void info(String summary) {
+        FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(FacesMessage.SEVERITY_INFO, summary, null));
+    }
+
+    public void error(String clientId, String summary) {
+        FacesContext.getCurrentInstance().addMessage(clientId, new FacesMessage(FacesMessage.SEVERITY_ERROR, summary, null));
+        FacesContext.getCurrentInstance().validationFailed();
+    }
+}

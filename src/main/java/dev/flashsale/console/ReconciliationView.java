@@ -1,0 +1,89 @@
+package dev.flashsale.console;
+
+import dev.flashsale.gate.boundary.GateCounters;
+import dev.flashsale.reconciliation.boundary.Reconciler;
+import dev.flashsale.reconciliation.entity.Gap;
+import dev.flashsale.reconciliation.entity.GapKind;
+import dev.flashsale.reconciliation.entity.ReconciliationRun;
+import dev.flashsale.stock.entity.Sku;
+import jakarta.faces.view.ViewScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.validation.constraints.Pattern;
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * Recent reconciliation runs with their gaps (by direction: Redis high, Redis low, or a ledger
+ * bug in PostgreSQL itself), and the two actions: reconcile now, rebuild a SKU's counter.
+ */
+@Named
+@ViewScoped
+public class ReconciliationView implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+    private static final int RUNS = 30;
+
+    @Inject
+    transient Reconciler reconciler;
+
+    @Inject
+    transient GateCounters counters;
+
+    @Inject
+    transient ConsoleActions actions;
+
+    private List<ReconciliationRun> runs;
+
+    @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._:-]{0,63}", message = "Not a SKU: 1 to 64 letters, digits, '.', '_', ':' or '-'")
+    private String sku;
+
+    public List<ReconciliationRun> getRuns() {
+        if (runs == null) {
+            runs = actions.attempt(null, () -> reconciler.recent(RUNS)).orElse(List.of());
+        }
+        return runs;
+    }
+
+    public long gapsOf(GapKind kind) {
+        return getRuns().stream().flatMap(run -> run.gaps().stream()).filter(gap -> gap.kind() == kind).count();
+    }
+
+    public List<Gap> getAlerts() {
+        return getRuns().stream().flatMap(run -> run.gaps().stream())
+                .filter(gap -> gap.kind() == GapKind.REDIS_HIGH || gap.kind() == GapKind.LEDGER_BUG).toList();
+    }
+
+    public GapKind[] getKinds() {
+        return GapKind.values();
+    }
+
+    public void reconcileNow() {
+        actions.attempt(null, reconciler::runOnDemand).ifPresent(run -> {
+            if (run.isPresent()) {
+                actions.info("Reconciled: " + run.get().skusChecked() + " SKU(s), " + run.get().gaps().size() + " gap(s)");
+            } else {
+                actions.info("Another node is reconciling right now; its run will show here");
+            }
+            runs = null;
+        });
+    }
+
+    public void rebuildCounter() {
+        if (sku == null || sku.isBlank()) {
+            actions.error("reconciliationForm:sku", "Enter the SKU whose counter to rebuild");
+            return;
+        }
+        actions.attempt("reconciliationForm:sku", () -> counters.rebuildOnDemand(new Sku(sku.strip())))
+                .ifPresent(rebuilt -> actions.info("Counter of " + rebuilt.sku() + " rebuilt: " + rebuilt.before()
+                        + " -> " + rebuilt.available()));
+    }
+
+    public String getSku() {
+        return sku;
+    }
+
+    public void setSku(String sku) {
+        this.sku = sku;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.flashsale.console;
+
+import dev.flashsale.reservations.boundary.ReservationDesk;
+import dev.flashsale.reservations.entity.Movement;
+import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReservationQuery;
+import dev.flashsale.reservations.entity.ReservationStatus;
+import jakarta.faces.view.ViewScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.validation.constraints.Size;
+import java.io.Serializable;
+import java.util.List;
+
+/** Finding reservations, reading one's history from the ledger, and cancelling a hold. */
+@Named
+@ViewScoped
+public class ReservationsView implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    @Inject
+    transient ReservationDesk desk;
+
+    @Inject
+    transient ConsoleActions actions;
+
+    @Size(max = 128, message = "At most 128 characters")
+    private String key;
+    @Size(max = 128, message = "At most 128 characters")
+    private String buyer;
+    @Size(max = 64, message = "At most 64 characters")
+    private String sku;
+    private ReservationStatus status;
+
+    private List<Reservation> found = List.of();
+    private Reservation selected;
+    private List<Movement> history = List.of();
+
+    public void search() {
+        found = actions.attempt(null, () -> desk.search(new ReservationQuery(key, buyer, status, sku))).orElse(List.of());
+        selected = null;
+        history = List.of();
+    }
+
+    public void show(Reservation reservation) {
+        selected = reservation;
+        history = actions.attempt(null, () -> desk.history(reservation.id())).orElse(List.of());
+    }
+
+    public void cancelSelected() {
+        if (selected == null) {
+            return;
+        }
+        actions.attempt(null, () -> desk.cancelHold(selected.id())).ifPresent(cancelled -> {
+            actions.info("Hold " + cancelled.id() + " cancelled; " + cancelled.qty() + " unit(s) of " + cancelled.sku()
+                    + " are back on sale");
+            search();
+            show(cancelled);
+        });
+    }
+
+    public ReservationStatus[] getStatuses() {
+        return ReservationStatus.values();
+    }
+
+    public String getKey() {
+        return key;
+    }
+
+    public void setKey(String key) {
+        this.key = key;
+    }
+
+    public String getBuyer() {
+        return buyer;
+    }
+
+    public void setBuyer(String buyer) {
+        this.buyer = buyer;
+    }
+
+    public String getSku() {
+        return sku;
+    }
+
+    public void setSku(String sku) {
+        this.sku = sku;
+    }
+
+    public ReservationStatus getStatus() {
+        return status;
+    }
+
+    public void setStatus(ReservationStatus status) {
+        this.status = status;
+    }
+
+    public List<Reservation> getFound() {
+        return found;
+    }
+
+    public Reservation getSelected() {
+        return selected;
+    }
+
+    public List<Movement> getHistory() {
+        return history;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.flashsale.stock.boundary;
+
+import dev.flashsale.platform.security.Roles;
+import dev.flashsale.stock.control.SaleActivity;
+import dev.flashsale.stock.entity.HeldSoldPoint;
+import dev.flashsale.stock.entity.SkuActivity;
+import jakarta.annotation.security.DeclareRoles;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.UUID;
+
+/** The live figures of a sale, for the console's dashboard. */
+@Stateless
+@DeclareRoles({Roles.MERCHANDISER, Roles.VIEWER})
+@RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
+@TransactionAttribute(TransactionAttributeType.SUPPORTS)
+public class SaleDashboard {
+
+    public static final int CHART_POINTS = 120;
+
+    @Inject
+    SaleActivity activity;
+
+    public List<SkuActivity> perSku(UUID saleId) {
+        return activity.perSku(saleId);
+    }
+
+    public List<HeldSoldPoint> overTime(UUID saleId) {
+        return activity.overTime(saleId, CHART_POINTS);
+    }
+}

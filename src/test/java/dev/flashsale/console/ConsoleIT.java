@@ -1,0 +1,420 @@
+package dev.flashsale.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.gate.control.GateKeys;
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Deployments;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.browser.Browser;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Consumer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.Jedis;
+
+/**
+ * The merchandisers' console in headless Chromium against the deployed WAR: a sale set up,
+ * opened and watched while a storefront reserves and pays; every invalid form refused with its
+ * message and nothing stored; a form posted without its ViewState refused.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ConsoleIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.application();
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void aMerchandiserSetsUpASaleOpensItAndWatchesHoldsAndSalesHappen() throws Exception {
+        Api api = new Api(base);
+        String skuA = Sales.uniqueSku("tee");
+        String skuB = Sales.uniqueSku("cap");
+        String name = "Console sale " + skuA;
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            assertEquals(Api.ADMIN_USER + " (merchandiser)", browser.text("userForm:whoami"));
+
+            browser.click("salesForm:newSale").awaitPresent("saleForm:name");
+            browser.type("saleForm:name", name).type("saleForm:holdSeconds", "600").type("saleForm:maxPerOrder", "3");
+            browser.type("saleForm:items:0:sku", skuA).type("saleForm:items:0:units", "50");
+            browser.click("saleForm:addItem").awaitPresent("saleForm:items:1:sku");
+            browser.type("saleForm:items:1:sku", skuB).type("saleForm:items:1:units", "20");
+            browser.click("saleForm:save").awaitText("saleForm:status", "DRAFT");
+            assertEquals(70, Db.scalar("SELECT sum(st.total) FROM stock st JOIN sale s ON s.id = st.sale_id WHERE s.name = ?", name));
+
+            browser.click("saleForm:open").awaitPresent("confirmYes");
+            browser.click("confirmYes").awaitText("saleForm:status", "OPEN");
+            assertEquals("OPEN", Db.text("SELECT status FROM sale WHERE name = ?", name));
+
+            browser.click("saleForm:dashboard").awaitText("dashboardForm:held", "0");
+            assertEquals("70", browser.text("dashboardForm:total"));
+
+            Api.Answer first = api.reserve("console-" + skuA + "-1", skuA, "buyer-1", 3);
+            Api.Answer second = api.reserve("console-" + skuB + "-1", skuB, "buyer-2", 2);
+            assertEquals(201, first.status(), first.body());
+            assertEquals(201, second.status(), second.body());
+            browser.awaitText("dashboardForm:held", "5").awaitText("dashboardForm:available", "65");
+
+            Api.Answer paid = api.confirm(first.json().getString("id"));
+            assertEquals(200, paid.status(), paid.body());
+            browser.awaitText("dashboardForm:sold", "3").awaitText("dashboardForm:held", "2");
+            browser.awaitText("dashboardForm:skus:0:skuSold", skuA.compareTo(skuB) < 0 ? "3" : "0");
+            Path shot = browser.screenshot("console-dashboard.png");
+            assertTrue(Files.size(shot) > 10_000, "the screenshot shows the page");
+        }
+        List<String> actions = Db.texts("SELECT action FROM audit_event WHERE actor = ? AND target IN"
+                + " (SELECT 'sale:' || id FROM sale WHERE name = ?) ORDER BY id", Api.ADMIN_USER, name);
+        assertEquals(List.of("sale.create", "sale.open"), actions);
+    }
+
+    @Test
+    void everyInvalidSaleFormShowsItsMessageNextToTheFieldAndStoresNothing() throws Exception {
+        Api api = new Api(base);
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+
+            refused(browser, "blank name", form -> form.type("saleForm:name", "   "), "Give the sale a name");
+            refused(browser, "no SKU", form -> form.click("saleForm:items:0:remove"), "A sale needs at least one SKU");
+            refused(browser, "zero units", form -> form.type("saleForm:items:0:units", "0"),
+                    "Units must be between 1 and 10,000,000");
+            refused(browser, "negative units", form -> form.type("saleForm:items:0:units", "-5"),
+                    "Units must be between 1 and 10,000,000");
+            refused(browser, "end before start", form -> form
+                    .setValue("saleForm:startsAt_input", "2030-01-02 10:00")
+                    .setValue("saleForm:endsAt_input", "2030-01-01 10:00"), "The sale must end after it starts");
+
+            String sku = Sales.uniqueSku("lower");
+            String saleId = Sales.openSale(api, sku, 10, 5, 600, "REFUSE").getString("id");
+            assertEquals(201, api.reserve("lower-" + sku, sku, "buyer-1", 4).status());
+            String before = Db.snapshot();
+            browser.open("console/sale.xhtml?id=" + saleId).awaitPresent("saleForm:items:0:units");
+            browser.type("saleForm:items:0:units", "3").click("saleForm:save");
+            browser.awaitBodyContains("No fewer than the 4 units already held or sold");
+            assertEquals(before, Db.snapshot(), "lowering below held + sold changed nothing");
+            assertEquals(10, Db.scalar("SELECT total FROM stock WHERE sku = ?", sku));
+
+            browser.type("saleForm:items:0:units", "4").click("saleForm:save").awaitBodyContains("Sale saved");
+            assertEquals(4, Db.scalar("SELECT total FROM stock WHERE sku = ?", sku), "down to held + sold is allowed");
+        }
+    }
+
+    /** Fills a valid new sale, spoils it with {@code spoil}, saves, and expects the message and no sale. */
+    private void refused(Browser browser, String what, Consumer<Browser> spoil, String message) {
+        String name = "Invalid " + what + " " + Sales.uniqueSku("x");
+        browser.open("console/sale.xhtml").awaitPresent("saleForm:name");
+        browser.type("saleForm:name", name).type("saleForm:items:0:sku", Sales.uniqueSku("bad"))
+                .type("saleForm:items:0:units", "10");
+        long salesBefore = Db.scalar("SELECT count(*) FROM sale");
+        spoil.accept(browser);
+        browser.click("saleForm:save").awaitBodyContains(message);
+        assertTrue(browser.currentUrl().contains("sale.xhtml"), what + ": still on the form");
+        assertEquals(salesBefore, Db.scalar("SELECT count(*) FROM sale"), what + ": no sale stored");
+    }
+
+    @Test
+    void aFormPostedWithoutItsViewStateIsRefusedAndChangesNothing() {
+        Api api = new Api(base);
+        String name = "Forged " + Sales.uniqueSku("f");
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            browser.open("console/sale.xhtml").awaitPresent("saleForm:name");
+            browser.type("saleForm:name", name).type("saleForm:items:0:sku", Sales.uniqueSku("forged"))
+                    .type("saleForm:items:0:units", "10");
+            browser.script("document.querySelectorAll(\"input[name='jakarta.faces.ViewState']\")"
+                    + ".forEach(function (field) { field.value = '1234:5678'; });");
+            browser.byId("saleForm:save").click();
+            browser.awaitPresent("expired");
+            assertTrue(browser.currentUrl().endsWith("/expired.xhtml"), browser.currentUrl());
+            assertEquals(0, Db.scalar("SELECT count(*) FROM sale WHERE name = ?", name));
+
+            // The same form with its own ViewState goes through: the refusal above was the token's.
+            browser.open("console/sale.xhtml").awaitPresent("saleForm:name");
+            browser.type("saleForm:name", name).type("saleForm:items:0:sku", Sales.uniqueSku("real"))
+                    .type("saleForm:items:0:units", "10");
+            browser.click("saleForm:save").awaitText("saleForm:status", "DRAFT");
+            assertEquals(1, Db.scalar("SELECT count(*) FROM sale WHERE name = ?", name));
+        }
+    }
+
+    @Test
+    void aViewerSeesTheConsoleButNoButtonThatChangesASale() {
+        Api api = new Api(base);
+        String viewer = "viewer-" + Sales.uniqueSku("v").toLowerCase();
+        Api.Answer added = api.adminPost("api/admin/users",
+                "{\"username\":\"" + viewer + "\",\"password\":\"viewer-password-1\",\"role\":\"viewer\"}");
+        assertEquals(201, added.status(), added.body());
+        String saleId = Sales.openSale(api, Sales.uniqueSku("seen"), 5, 1, 600, "REFUSE").getString("id");
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(viewer, "viewer-password-1").awaitPresent("userForm:whoami");
+            assertEquals(viewer + " (viewer)", browser.text("userForm:whoami"));
+            assertFalse(browser.has("salesForm:newSale"));
+            browser.open("console/sale.xhtml?id=" + saleId).awaitText("saleForm:status", "OPEN");
+            assertFalse(browser.has("saleForm:save"));
+            assertFalse(browser.has("saleForm:pause"));
+            assertFalse(browser.has("saleForm:close"));
+        }
+    }
+
+    @Test
+    void withoutALoginPagesSendToTheLoginPageAndTheAdminApiAnswers401() {
+        Api anonymous = new Api(base).withStorefrontKey(null);
+        Api.Answer page = anonymous.get("console/sales.xhtml");
+        assertEquals(302, page.status());
+        assertTrue(page.location().endsWith("/login.xhtml"), page.location());
+        Api.Answer root = anonymous.get("");
+        assertEquals(302, root.status());
+        assertTrue(root.location().endsWith("/console/sales.xhtml"), root.location());
+        for (String path : List.of("api/admin/sales", "api/admin/audit", "api/admin/api-keys", "api/admin/users")) {
+            Api.Answer answer = anonymous.get(path);
+            assertEquals(401, answer.status(), path);
+            assertTrue(answer.wwwAuthenticate().startsWith("Basic realm="), path);
+            assertTrue(answer.contentType().startsWith("application/problem+json"), path);
+        }
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedAtTheLoginFormAndAtTheAdminApi() {
+        Api api = new Api(base);
+        Api.Answer wrong = api.get("api/admin/sales", "Authorization", Api.basic(Api.ADMIN_USER, "not-the-password"));
+        assertEquals(401, wrong.status());
+        assertTrue(wrong.body().contains("Wrong user or password"), wrong.body());
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(Api.ADMIN_USER, "not-the-password").awaitBodyContains("Wrong user or password");
+            assertTrue(browser.currentUrl().contains("login.xhtml"), browser.currentUrl());
+            browser.login("nobody-" + Sales.uniqueSku("n"), "whatever-password").awaitBodyContains("Wrong user or password");
+            browser.open("console/sales.xhtml").awaitPresent("login:username");
+
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            browser.click("userForm:logout").awaitPresent("loggedOut");
+            browser.open("console/sales.xhtml").awaitPresent("login:username");
+        }
+    }
+
+    @Test
+    void aViewerMayReadThroughTheAdminApiButChangesNothing() {
+        Api api = new Api(base);
+        String viewer = "reader-" + Sales.uniqueSku("r").toLowerCase();
+        assertEquals(201, api.adminPost("api/admin/users",
+                "{\"username\":\"" + viewer + "\",\"password\":\"reader-password-1\",\"role\":\"viewer\"}").status());
+        String sku = Sales.uniqueSku("guarded");
+        String saleId = Sales.openSale(api, sku, 5, 1, 600, "REFUSE").getString("id");
+        String reader = Api.basic(viewer, "reader-password-1");
+
+        assertEquals(200, api.get("api/admin/sales/" + saleId, "Authorization", reader).status());
+        assertEquals(200, api.get("api/admin/sales", "Authorization", reader).status());
+        String before = Db.snapshot();
+        long salesBefore = Db.scalar("SELECT count(*) FROM sale");
+        for (String path : List.of("api/admin/sales/" + saleId + "/pause", "api/admin/sales/" + saleId + "/close",
+                "api/admin/reconciliation/run", "api/admin/skus/" + sku + "/rebuild-counter")) {
+            Api.Answer refused = api.postEmpty(path, "Authorization", reader);
+            assertEquals(403, refused.status(), path);
+            assertTrue(refused.contentType().startsWith("application/problem+json"), path + " " + refused.contentType());
+        }
+        Api.Answer create = api.post("api/admin/sales", "{\"name\":\"By a viewer\",\"items\":[{\"sku\":\""
+                + Sales.uniqueSku("v") + "\",\"units\":1}]}", "Authorization", reader);
+        assertEquals(403, create.status());
+        Api.Answer newUser = api.post("api/admin/users",
+                "{\"username\":\"sneaky\",\"password\":\"sneaky-password-1\",\"role\":\"merchandiser\"}",
+                "Authorization", reader);
+        assertEquals(403, newUser.status());
+        assertEquals(before, Db.snapshot());
+        assertEquals(salesBefore, Db.scalar("SELECT count(*) FROM sale"));
+        assertEquals("OPEN", Db.text("SELECT status FROM sale WHERE id = ?::uuid", saleId));
+        assertEquals(0, Db.scalar("SELECT count(*) FROM app_user WHERE username = 'sneaky'"));
+    }
+
+    @Test
+    void storefrontKeysOpenOnlyTheStorefrontApiAndARevokedKeyIsRefused() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 10, 1, 600, "REFUSE");
+        Api keyless = api.withStorefrontKey(null);
+        Api.Answer noKey = keyless.stock(sku);
+        assertEquals(401, noKey.status());
+        assertTrue(noKey.wwwAuthenticate().startsWith("ApiKey"), noKey.wwwAuthenticate());
+        assertEquals(401, keyless.reserve("nokey-" + sku, sku, "buyer-1", 1).status());
+        assertEquals(401, api.withStorefrontKey("fsk_not-a-key").stock(sku).status());
+        assertEquals(0, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku));
+
+        Api.Answer issued = api.adminPost("api/admin/api-keys", "{\"name\":\"shop-" + sku + "\"}");
+        assertEquals(201, issued.status(), issued.body());
+        String key = issued.json().getString("key");
+        Api shop = api.withStorefrontKey(key);
+        assertEquals(200, shop.stock(sku).status());
+        assertEquals(201, shop.reserve("shop-" + sku, sku, "buyer-1", 1).status());
+        assertEquals(1, Db.scalar("SELECT count(*) FROM api_key WHERE key_sha256 = encode(sha256(?::bytea), 'hex')", key));
+        assertEquals(0, Db.scalar("SELECT count(*) FROM api_key WHERE key_sha256 = ?", key), "the key itself is not stored");
+
+        // A storefront key opens neither the admin API nor the console.
+        Api.Answer admin = shop.get("api/admin/sales");
+        assertEquals(401, admin.status());
+        assertTrue(admin.wwwAuthenticate().startsWith("Basic"), admin.wwwAuthenticate());
+        assertEquals(401, shop.postEmpty("api/admin/reconciliation/run").status());
+        Api.Answer page = shop.get("console/sales.xhtml");
+        assertEquals(302, page.status());
+        assertTrue(page.location().endsWith("/login.xhtml"), page.location());
+
+        String keyId = issued.json().getString("id");
+        assertEquals(204, api.adminPostEmpty("api/admin/api-keys/" + keyId + "/revoke").status());
+        assertEquals(401, shop.stock(sku).status());
+        assertEquals(404, api.adminPostEmpty("api/admin/api-keys/" + keyId + "/revoke").status(), "revoked once");
+        assertEquals(List.of("apikey.issue", "apikey.revoke"), Db.texts(
+                "SELECT action FROM audit_event WHERE target = ? ORDER BY id", "apikey:" + keyId));
+    }
+
+    @Test
+    void pagesCarrySecurityHeadersAndNoServerVersion() {
+        Api api = new Api(base);
+        Api.Answer login = api.get("login.xhtml");
+        assertEquals(200, login.status());
+        String csp = login.header("Content-Security-Policy");
+        assertTrue(csp.contains("frame-ancestors 'none'") && csp.contains("default-src 'self'"), csp);
+        assertEquals("nosniff", login.header("X-Content-Type-Options"));
+        assertEquals("DENY", login.header("X-Frame-Options"));
+        assertFalse(login.header("Server").contains("Payara"), login.header("Server"));
+        assertEquals("", login.header("X-Powered-By"));
+        String cookie = login.header("Set-Cookie");
+        assertTrue(cookie.contains("HttpOnly") && cookie.toLowerCase().contains("samesite=strict"), cookie);
+
+        Api.Answer missing = api.get("console/../no-such-page.xhtml");
+        assertTrue(missing.status() == 404 || missing.status() == 302, "status " + missing.status());
+        assertFalse(missing.body().contains("Payara") || missing.body().contains("Exception"), missing.body());
+    }
+
+    @Test
+    void reservationsAreFoundShownWithTheirLedgerAndAHoldIsCancelledFromTheConsole() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 10, 3, 600, "REFUSE");
+        String heldKey = "desk-held-" + sku;
+        String paidKey = "desk-paid-" + sku;
+        String buyer = "desk-buyer-" + sku;
+        assertEquals(201, api.reserve(heldKey, sku, "someone-" + sku, 2).status());
+        Api.Answer paid = api.reserve(paidKey, sku, buyer, 1);
+        assertEquals(200, api.confirm(paid.json().getString("id")).status());
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            browser.open("console/reservations.xhtml").awaitPresent("reservationsForm:key");
+
+            browser.type("reservationsForm:buyer", buyer).click("reservationsForm:search")
+                    .awaitText("reservationsForm:found:0:status", "CONFIRMED");
+            assertFalse(browser.has("reservationsForm:found:1:status"), "one reservation of that buyer");
+            browser.click("reservationsForm:found:0:show").awaitText("reservationsForm:selectedStatus", "CONFIRMED");
+            assertTrue(browser.bodyText().contains("CONFIRM"));
+            assertFalse(browser.has("reservationsForm:cancelHold"), "a paid reservation offers no cancel");
+
+            browser.type("reservationsForm:buyer", "").type("reservationsForm:key", heldKey)
+                    .click("reservationsForm:search").awaitText("reservationsForm:found:0:status", "HELD");
+            browser.click("reservationsForm:found:0:show").awaitText("reservationsForm:selectedStatus", "HELD");
+            browser.click("reservationsForm:cancelHold").awaitPresent("confirmYes");
+            browser.click("confirmYes").awaitText("reservationsForm:selectedStatus", "CANCELLED");
+            browser.awaitBodyContains("CANCEL");
+        }
+        assertEquals("CANCELLED", Db.text("SELECT status FROM reservation WHERE idempotency_key = ?", heldKey));
+        assertEquals(0, Db.scalar("SELECT held FROM stock WHERE sku = ?", sku));
+        assertEquals(1, Db.scalar("SELECT sold FROM stock WHERE sku = ?", sku));
+        assertEquals(List.of("reservation.cancel"), Db.texts("SELECT action FROM audit_event WHERE actor = ? AND target ="
+                + " (SELECT 'reservation:' || id FROM reservation WHERE idempotency_key = ?)", Api.ADMIN_USER, heldKey));
+        TestRedis.awaitValue(GateKeys.counter(sku), "9");
+    }
+
+    @Test
+    void theReconciliationPageReconcilesNowAndRebuildsACounter() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 8, 1, 600, "REFUSE");
+        assertEquals(201, api.reserve("recon-" + sku, sku, "buyer-1", 1).status());
+        try (Jedis redis = TestRedis.client()) {
+            redis.set(GateKeys.counter(sku), "2");
+        }
+        long runsBefore = Db.scalar("SELECT count(*) FROM reconciliation_run");
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            browser.open("console/reconciliation.xhtml").awaitPresent("reconciliationForm:reconcileNow");
+            browser.click("reconciliationForm:reconcileNow").awaitBodyContains("Reconciled:");
+            assertEquals(runsBefore + 1, Db.scalar("SELECT count(*) FROM reconciliation_run"));
+            browser.awaitBodyContains(sku + ": REDIS_LOW");
+
+            browser.type("reconciliationForm:sku", sku).click("reconciliationForm:rebuild").awaitPresent("confirmYes");
+            browser.click("confirmYes").awaitBodyContains("Counter of " + sku + " rebuilt: 2 -> 7");
+        }
+        TestRedis.awaitValue(GateKeys.counter(sku), "7");
+        assertEquals(List.of("counter.rebuild"), Db.texts(
+                "SELECT action FROM audit_event WHERE actor = ? AND target = ?", Api.ADMIN_USER, "sku:" + sku));
+        assertTrue(Db.scalar("SELECT count(*) FROM audit_event WHERE actor = ? AND action = 'reconciliation.run'",
+                Api.ADMIN_USER) >= 1);
+    }
+
+    @Test
+    void aStorefrontKeyIssuedInTheConsoleWorksUntilItIsRevokedThereAndTheAuditTrailShowsBoth() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
+        String shop = "console-shop-" + sku;
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            browser.open("console/keys.xhtml").awaitPresent("keysForm:name");
+            browser.type("keysForm:name", shop).click("keysForm:issue").awaitPresent("keysForm:issuedKey");
+            String key = browser.text("keysForm:issuedKey");
+            assertTrue(key.startsWith("fsk_"), key);
+            assertEquals(200, api.withStorefrontKey(key).stock(sku).status());
+
+            browser.click("keysForm:keys:0:revoke").awaitPresent("confirmYes");
+            browser.click("confirmYes").awaitBodyContains("Key revoked");
+            assertEquals(401, api.withStorefrontKey(key).stock(sku).status());
+
+            browser.open("console/audit.xhtml").awaitPresent("auditForm:events:0:action");
+            assertEquals("apikey.revoke", browser.text("auditForm:events:0:action"));
+            assertEquals("apikey.issue", browser.text("auditForm:events:1:action"));
+            assertEquals(Api.ADMIN_USER, browser.text("auditForm:events:0:actor"));
+        }
+    }
+
+    @Test
+    void anOpenSaleGainsUnitsNeverLosesTakenOnesAndSellsOnlyInsideItsWindow() {
+        Api api = new Api(base);
+        String sku = Sales.uniqueSku("window");
+        String future = Instant.now().plusSeconds(3600).toString();
+        String sale = "{\"name\":\"Window " + sku + "\",\"maxPerOrder\":5,\"startsAt\":\"" + future
+                + "\",\"items\":[{\"sku\":\"" + sku + "\",\"units\":10}]}";
+        Api.Answer created = api.adminPost("api/admin/sales", sale);
+        assertEquals(201, created.status(), created.body());
+        String id = created.json().getString("id");
+        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + id + "/open").status());
+        Api.Answer early = api.reserve("early-" + sku, sku, "buyer-1", 1);
+        assertEquals(409, early.status());
+        assertTrue(early.json().getString("type").endsWith("/outside-sale-window"), early.body());
+
+        String started = Instant.now().minusSeconds(60).toString();
+        Api.Answer moved = api.put("api/admin/sales/" + id, sale.replace(future, started).replace("\"units\":10", "\"units\":12"),
+                "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD));
+        assertEquals(200, moved.status(), moved.body());
+        assertEquals(201, api.reserve("on-time-" + sku, sku, "buyer-1", 5).status());
+        TestRedis.awaitValue(GateKeys.counter(sku), "7");
+
+        String before = Db.snapshot();
+        Api.Answer lower = api.put("api/admin/sales/" + id, sale.replace(future, started).replace("\"units\":10", "\"units\":4"),
+                "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD));
+        assertEquals(409, lower.status());
+        assertTrue(lower.json().getString("type").endsWith("/units-below-taken"), lower.body());
+        assertEquals(before, Db.snapshot());
+        assertEquals(12, Db.scalar("SELECT total FROM stock WHERE sku = ?", sku));
+        assertEquals(List.of("sale.create", "sale.open", "sale.update"), Db.texts(
+                "SELECT action FROM audit_event WHERE target = ? ORDER BY id", "sale:" + id));
+    }
+}
