@@ -249,6 +249,8 @@ class ConsoleIT {
         Api keyless = api.withStorefrontKey(null);
         Api.Answer noKey = keyless.stock(sku);
         assertEquals(401, noKey.status());
+        assertEquals("nosniff", noKey.header("X-Content-Type-Options"));
+        assertFalse(noKey.header("Server").contains("Payara"), noKey.header("Server"));
         assertTrue(noKey.wwwAuthenticate().startsWith("ApiKey"), noKey.wwwAuthenticate());
         assertEquals(401, keyless.reserve("nokey-" + sku, sku, "buyer-1", 1).status());
         assertEquals(401, api.withStorefrontKey("fsk_not-a-key").stock(sku).status());
@@ -416,5 +418,22 @@ class ConsoleIT {
         assertEquals(12, Db.scalar("SELECT total FROM stock WHERE sku = ?", sku));
         assertEquals(List.of("sale.create", "sale.open", "sale.update"), Db.texts(
                 "SELECT action FROM audit_event WHERE target = ? ORDER BY id", "sale:" + id));
+    }
+
+    @Test
+    void aFormSentAfterTheSessionEndedIsRefusedAndSendsToTheLoginPage() {
+        Api api = new Api(base);
+        String name = "After the session " + Sales.uniqueSku("s");
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            browser.open("console/sale.xhtml").awaitPresent("saleForm:name");
+            browser.type("saleForm:name", name).type("saleForm:items:0:sku", Sales.uniqueSku("late"))
+                    .type("saleForm:items:0:units", "10");
+            browser.endSession();
+            browser.byId("saleForm:save").click();
+            browser.awaitPresent("login:username");
+            assertTrue(browser.currentUrl().endsWith("/login.xhtml"), browser.currentUrl());
+        }
+        assertEquals(0, Db.scalar("SELECT count(*) FROM sale WHERE name = ?", name));
     }
 }

@@ -8,6 +8,7 @@ import jakarta.security.enterprise.authentication.mechanism.http.HttpAuthenticat
 import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 
 /**
  * The application's one authentication mechanism (Jakarta Security keeps only one), choosing by
@@ -37,7 +38,34 @@ public class Authentication implements HttpAuthenticationMechanism {
         if (path.startsWith("/api/")) {
             return storefront.validateRequest(request, response, context);
         }
+        if (context.isProtected() && !context.isAuthenticationRequest() && request.getUserPrincipal() == null
+                && isFacesAjax(request)) {
+            return redirectAjax(request, response);
+        }
         return console.validateRequest(request, response, context);
+    }
+
+    private static boolean isFacesAjax(HttpServletRequest request) {
+        return "partial/ajax".equals(request.getHeader("Faces-Request"));
+    }
+
+    /**
+     * An AJAX form post whose session ended goes to the login page like a page request, but an
+     * XMLHttpRequest would follow a 302 silently: the redirect is a Faces partial response.
+     */
+    private static AuthenticationStatus redirectAjax(HttpServletRequest request, HttpServletResponse response) {
+        String location = request.getContextPath() + ConsoleLogin.LOGIN_PAGE;
+        response.setStatus(HttpServletResponse.SC_OK);
+        response.setContentType("text/xml");
+        response.setCharacterEncoding("UTF-8");
+        try {
+            response.getWriter().write("<?xml version=\"1.0\" encoding=\"UTF-8\"?><partial-response><redirect url=\""
+                    + location.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;") + "\"/></partial-response>");
+            response.flushBuffer();
+        } catch (IOException clientGone) {
+            // The browser left; there is nobody to send to the login page.
+        }
+        return AuthenticationStatus.SEND_CONTINUE;
     }
 
     @Override

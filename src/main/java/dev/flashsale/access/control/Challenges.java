@@ -1,6 +1,7 @@
 package dev.flashsale.access.control;
 
 import dev.flashsale.platform.problem.Problem;
+import dev.flashsale.platform.web.SecurityHeaders;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
@@ -15,6 +16,8 @@ public class Challenges {
     private final Jsonb jsonb = JsonbBuilder.create();
 
     public AuthenticationStatus unauthorized(HttpServletResponse response, String challenge, String detail) {
+        SecurityHeaders.apply(response);
+        response.setHeader("Cache-Control", "no-store");
         response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
         response.setHeader("WWW-Authenticate", challenge);
         response.setContentType(Problem.MEDIA_TYPE);

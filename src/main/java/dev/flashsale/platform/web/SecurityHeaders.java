@@ -23,17 +23,25 @@ public class SecurityHeaders extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-        response.setHeader("X-Content-Type-Options", "nosniff");
-        response.setHeader("X-Frame-Options", "DENY");
-        response.setHeader("Referrer-Policy", "same-origin");
+        apply(response);
         if (!request.getRequestURI().contains("/jakarta.faces.resource/")) {
             // Pages and API answers are personal and live; only static resources may be cached.
             response.setHeader("Cache-Control", "no-store");
         }
+        chain.doFilter(request, response);
+    }
+
+    /**
+     * The headers of every answer; also called by the authentication mechanism, whose refusals
+     * are sent before any filter runs.
+     */
+    public static void apply(HttpServletResponse response) {
+        response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        response.setHeader("X-Content-Type-Options", "nosniff");
+        response.setHeader("X-Frame-Options", "DENY");
+        response.setHeader("Referrer-Policy", "same-origin");
         // The server adds its name and version before the application runs; it can only be
         // overwritten here (Payara Micro already drops X-Powered-By).
         response.setHeader("Server", "flashsale");
-        chain.doFilter(request, response);
     }
 }

@@ -13,6 +13,7 @@ import java.util.function.Function;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
@@ -89,6 +90,12 @@ public final class Browser implements AutoCloseable {
         return this;
     }
 
+    /** Drops the session cookie, as an idle timeout would end the session on the server. */
+    public Browser endSession() {
+        driver.manage().deleteAllCookies();
+        return this;
+    }
+
     public Browser click(String id) {
         byId(id).click();
         return awaitAjax();
@@ -135,7 +142,8 @@ public final class Browser implements AutoCloseable {
 
     private void await(Function<WebDriver, Boolean> condition) {
         try {
-            new WebDriverWait(driver, WAIT).until(condition::apply);
+            // A p:poll or an AJAX update may replace an element between finding and reading it.
+            new WebDriverWait(driver, WAIT).ignoring(StaleElementReferenceException.class).until(condition::apply);
         } catch (TimeoutException e) {
             throw new AssertionError("Waited in vain on " + driver.getCurrentUrl() + ", which shows:\n" + bodyText(), e);
         }
