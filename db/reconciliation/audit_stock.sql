@@ -1,15 +1,16 @@
--- PostgreSQL audits itself: per SKU of a sale that is not closed, held and sold must equal the
--- sums of its live reservations. Every row returned is a bug.
-SELECT st.sku, st.held, st.sold,
+-- PostgreSQL audits itself: per shard of a SKU of a sale that is not closed, held and sold must
+-- equal the sums of the live reservations on that shard. Every row returned is a bug.
+SELECT sh.sku, sh.shard, sh.held, sh.sold,
        coalesce(r.held, 0) AS reserved_held,
        coalesce(r.sold, 0) AS reserved_sold
-  FROM stock st
-  JOIN sale s ON s.id = st.sale_id AND s.status <> 'CLOSED'
-  LEFT JOIN (SELECT sku,
+  FROM stock_shard sh
+  JOIN sku_item i ON i.sku = sh.sku
+  JOIN sale s ON s.id = i.sale_id AND s.status <> 'CLOSED'
+  LEFT JOIN (SELECT sku, shard,
                     sum(qty) FILTER (WHERE status = 'HELD') AS held,
                     sum(qty) FILTER (WHERE status = 'CONFIRMED') AS sold
                FROM reservation
-              GROUP BY sku) r ON r.sku = st.sku
- WHERE st.held <> coalesce(r.held, 0)
-    OR st.sold <> coalesce(r.sold, 0)
- ORDER BY st.sku
+              GROUP BY sku, shard) r ON r.sku = sh.sku AND r.shard = sh.shard
+ WHERE sh.held <> coalesce(r.held, 0)
+    OR sh.sold <> coalesce(r.sold, 0)
+ ORDER BY sh.sku, sh.shard

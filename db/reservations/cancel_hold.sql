@@ -1,20 +1,22 @@
--- HELD -> CANCELLED by the buyer; the units go back to available in the same statement.
+-- HELD -> CANCELLED by the buyer; the units go back to available on the hold's shard in the
+-- same statement.
 WITH cancelled AS (
     UPDATE reservation
        SET status = 'CANCELLED', updated_at = now()
      WHERE id = :id
        AND status = 'HELD'
-    RETURNING id, sku, qty
+    RETURNING id, sku, shard, qty
 ), released AS (
-    UPDATE stock
-       SET held = stock.held - cancelled.qty
+    UPDATE stock_shard
+       SET held = stock_shard.held - cancelled.qty
       FROM cancelled
-     WHERE stock.sku = cancelled.sku
-       AND stock.held >= cancelled.qty
-    RETURNING stock.sku
+     WHERE stock_shard.sku = cancelled.sku
+       AND stock_shard.shard = cancelled.shard
+       AND stock_shard.held >= cancelled.qty
+    RETURNING stock_shard.sku
 ), recorded AS (
-    INSERT INTO stock_movement (reservation_id, sku, kind, qty, held_delta, sold_delta)
-    SELECT id, sku, 'CANCEL', qty, -qty, 0 FROM cancelled
+    INSERT INTO stock_movement (reservation_id, sku, shard, kind, qty, held_delta, sold_delta)
+    SELECT id, sku, shard, 'CANCEL', qty, -qty, 0 FROM cancelled
     RETURNING id
 )
 SELECT (SELECT count(*) FROM cancelled) AS transitions,

@@ -1,11 +1,13 @@
--- Gives back the units of up to :batchSize holds of :sku whose time ran out: HELD -> EXPIRED.
--- SKIP LOCKED lets several sweepers (several app nodes) and lazy reclaims share the work; the
--- status re-check in the UPDATE means a hold that was confirmed or cancelled meanwhile is left
--- alone. One SKU per statement, so concurrent sweepers never lock two stock rows in opposite order.
+-- Gives back the units of up to :batchSize holds on shard :shard of :sku whose time ran out:
+-- HELD -> EXPIRED. SKIP LOCKED lets several sweepers (several app nodes) and lazy reclaims share
+-- the work; the status re-check in the UPDATE means a hold that was confirmed or cancelled
+-- meanwhile is left alone. One shard row per statement, taken in shard order by the caller, so
+-- concurrent sweepers never lock two stock rows in opposite order.
 WITH overdue AS (
     SELECT id
       FROM reservation
      WHERE sku = :sku
+       AND shard = CAST(:shard AS smallint)
        AND status = 'HELD'
        AND expires_at <= now()
      ORDER BY expires_at
@@ -17,17 +19,18 @@ WITH overdue AS (
       FROM overdue
      WHERE reservation.id = overdue.id
        AND reservation.status = 'HELD'
-    RETURNING reservation.id, reservation.idempotency_key, reservation.sku, reservation.qty
+    RETURNING reservation.id, reservation.idempotency_key, reservation.sku, reservation.shard, reservation.qty
 ), released AS (
-    UPDATE stock
-       SET held = stock.held - gone.units
-      FROM (SELECT sku, sum(qty) AS units FROM expired GROUP BY sku) gone
-     WHERE stock.sku = gone.sku
-       AND stock.held >= gone.units
-    RETURNING stock.sku
+    UPDATE stock_shard
+       SET held = stock_shard.held - gone.units
+      FROM (SELECT sku, shard, sum(qty) AS units FROM expired GROUP BY sku, shard) gone
+     WHERE stock_shard.sku = gone.sku
+       AND stock_shard.shard = gone.shard
+       AND stock_shard.held >= gone.units
+    RETURNING stock_shard.sku
 ), recorded AS (
-    INSERT INTO stock_movement (reservation_id, sku, kind, qty, held_delta, sold_delta)
-    SELECT id, sku, 'EXPIRE', qty, -qty, 0 FROM expired
+    INSERT INTO stock_movement (reservation_id, sku, shard, kind, qty, held_delta, sold_delta)
+    SELECT id, sku, shard, 'EXPIRE', qty, -qty, 0 FROM expired
     RETURNING id
 )
 -- One row per expired hold (none when nothing was overdue), each with the number of stock rows

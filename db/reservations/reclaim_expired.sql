@@ -1,5 +1,6 @@
 -- Late payment under policy RECLAIM: an EXPIRED reservation becomes CONFIRMED only if its
--- units can be taken again, straight into sold, by the same guarded check as a claim.
+-- units can be taken again, straight into sold, by the same guarded check as a claim, on the
+-- shard with the most units free (which becomes the reservation's shard).
 -- The reservation row is locked first, so two late confirmations cannot both re-claim.
 WITH target AS (
     SELECT id, sku, qty
@@ -7,22 +8,30 @@ WITH target AS (
      WHERE id = :id
        AND status = 'EXPIRED'
        FOR UPDATE
+), candidate AS (
+    SELECT sh.sku, sh.shard
+      FROM stock_shard sh
+      JOIN target ON target.sku = sh.sku
+     WHERE sh.total - sh.held - sh.sold >= target.qty
+     ORDER BY sh.total - sh.held - sh.sold DESC
+     LIMIT 1
 ), reclaimed AS (
-    UPDATE stock
-       SET sold = stock.sold + target.qty
-      FROM target
-     WHERE stock.sku = target.sku
-       AND stock.total - stock.held - stock.sold >= target.qty
-    RETURNING target.id, target.sku, target.qty
+    UPDATE stock_shard
+       SET sold = stock_shard.sold + target.qty
+      FROM target, candidate
+     WHERE stock_shard.sku = candidate.sku
+       AND stock_shard.shard = candidate.shard
+       AND stock_shard.total - stock_shard.held - stock_shard.sold >= target.qty
+    RETURNING target.id, target.sku, stock_shard.shard, target.qty
 ), confirmed AS (
     UPDATE reservation
-       SET status = 'CONFIRMED', updated_at = now()
+       SET status = 'CONFIRMED', shard = reclaimed.shard, updated_at = now()
       FROM reclaimed
      WHERE reservation.id = reclaimed.id
     RETURNING reservation.id
 ), recorded AS (
-    INSERT INTO stock_movement (reservation_id, sku, kind, qty, held_delta, sold_delta)
-    SELECT id, sku, 'RECLAIM', qty, 0, qty FROM reclaimed
+    INSERT INTO stock_movement (reservation_id, sku, shard, kind, qty, held_delta, sold_delta)
+    SELECT id, sku, shard, 'RECLAIM', qty, 0, qty FROM reclaimed
     RETURNING id
 )
 SELECT (SELECT count(*) FROM confirmed) AS transitions

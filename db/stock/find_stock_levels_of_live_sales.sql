@@ -1,5 +1,5 @@
 -- The SKUs buyers can meet now (their sale is OPEN or PAUSED), with their counts.
-SELECT st.sku, st.total, st.total - st.held - st.sold AS available, st.held, st.sold
+SELECT st.sku, st.shards, st.total, st.total - st.held - st.sold AS available, st.held, st.sold
   FROM stock st
   JOIN sale s ON s.id = st.sale_id
  WHERE s.status IN ('OPEN', 'PAUSED')

@@ -46,6 +46,7 @@ public class SaleForm implements Serializable {
 
         private String sku;
         private Integer units;
+        private Integer shards = 1;
         private int held;
         private int sold;
         private boolean existing;
@@ -64,6 +65,14 @@ public class SaleForm implements Serializable {
 
         public void setUnits(Integer units) {
             this.units = units;
+        }
+
+        public Integer getShards() {
+            return shards;
+        }
+
+        public void setShards(Integer shards) {
+            this.shards = shards;
         }
 
         public int getHeld() {
@@ -133,7 +142,8 @@ public class SaleForm implements Serializable {
         }
         NewSale sale = new NewSale(name, BigDecimal.valueOf(holdSeconds), BigDecimal.valueOf(maxPerOrder),
                 latePayment.name(), utc(startsAt), utc(endsAt), items.stream()
-                .map(row -> new NewSale.Item(row.getSku().strip(), BigDecimal.valueOf(row.getUnits()))).toList());
+                .map(row -> new NewSale.Item(row.getSku().strip(), BigDecimal.valueOf(row.getUnits()),
+                        row.existing || row.getShards() == null ? null : BigDecimal.valueOf(row.getShards()))).toList());
         Optional<SaleView> saved = isNew()
                 ? actions.attempt(null, () -> sales.create(sale))
                 : parse().flatMap(saleId -> actions.attempt(null, () -> sales.update(saleId, sale)));
@@ -207,6 +217,7 @@ public class SaleForm implements Serializable {
             ItemRow row = new ItemRow();
             row.sku = level.sku();
             row.units = level.total();
+            row.shards = level.shards();
             row.held = level.held();
             row.sold = level.sold();
             row.existing = true;

@@ -15,18 +15,20 @@ import java.util.Set;
 record BenchOptions(URI base, String adminUser, String adminPassword, String dbUrl, String dbUser, String dbPassword,
                     String redisHost, int redisPort, List<Integer> seedConcurrencies, int seedBuyers, int seedUnits,
                     int retryPercent, List<Integer> successConcurrencies, int successRequests, int warmupSeconds,
-                    int pgbenchSeconds, int redisRequests, String pgbenchScript, String outputDir) {
+                    int pgbenchSeconds, int redisRequests, String pgbenchScript, String outputDir, int shards) {
 
     static final String USAGE = """
             Usage: --base URL --admin USER:PASSWORD --db JDBC_URL [--db-user postgres] [--db-password PW]
                    [--redis HOST:PORT] [--seed-concurrency 64,256] [--seed-buyers 20000] [--seed-units 500]
                    [--retry-percent 2] [--success-concurrency 8,64,256] [--success-requests 5000]
                    [--warmup-seconds 20] [--pgbench-seconds 10] [--redis-requests 100000]
-                   [--pgbench-script bench/reserve.pgbench] [--out target/bench]""";
+                   [--pgbench-script bench/reserve.pgbench] [--out target/bench] [--shards 1]
+            --shards N spreads every SKU the benchmark opens over N stock rows; with N > 1 the success
+            path also runs on one row at each concurrency, so the two are compared in the same run.""";
 
     private static final Set<String> KNOWN = Set.of("--base", "--admin", "--db", "--db-user", "--db-password", "--redis",
             "--seed-concurrency", "--seed-buyers", "--seed-units", "--retry-percent", "--success-concurrency",
-            "--success-requests", "--warmup-seconds", "--pgbench-seconds", "--redis-requests", "--pgbench-script", "--out");
+            "--success-requests", "--warmup-seconds", "--pgbench-seconds", "--redis-requests", "--pgbench-script", "--out", "--shards");
 
     static BenchOptions parse(String[] args) {
         Map<String, String> values = new HashMap<>();
@@ -55,7 +57,15 @@ record BenchOptions(URI base, String adminUser, String adminPassword, String dbU
                 Integer.parseInt(values.getOrDefault("--warmup-seconds", "20")),
                 positive(values, "--pgbench-seconds", 10), positive(values, "--redis-requests", 100_000),
                 values.getOrDefault("--pgbench-script", "bench/reserve.pgbench"),
-                values.getOrDefault("--out", "target/bench"));
+                values.getOrDefault("--out", "target/bench"), shards(values));
+    }
+
+    private static int shards(Map<String, String> values) {
+        int shards = positive(values, "--shards", 1);
+        if (shards > 64) {
+            throw new IllegalArgumentException("--shards is at most 64");
+        }
+        return shards;
     }
 
     private static String required(Map<String, String> values, String name) {
@@ -83,6 +93,6 @@ record BenchOptions(URI base, String adminUser, String adminPassword, String dbU
         return "base=" + base + " db=" + dbUrl + " (user " + dbUser + ") redis=" + redisHost + ":" + redisPort
                 + " seed: " + seedBuyers + " buyers for " + seedUnits + " units, " + retryPercent + "% retries, concurrency "
                 + seedConcurrencies + "; success: " + successRequests + " reservations at " + successConcurrencies
-                + "; warm-up " + warmupSeconds + " s";
+                + "; warm-up " + warmupSeconds + " s; shards per SKU " + shards;
     }
 }

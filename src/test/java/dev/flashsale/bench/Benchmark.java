@@ -68,16 +68,18 @@ public final class Benchmark {
         results.add("runId", runId).add("startedAt", Instant.now().toString()).add("options", options.describe())
                 .add("gateBefore", gate);
 
-        SuccessPath success = new SuccessPath(client);
+        SuccessPath success = new SuccessPath(client, options.shards());
         warmUp(success);
 
         List<SeedScenario.Outcome> seeds = seedScenarios();
-        Map<Integer, LoadResult> successes = successPath(success);
+        Map<Integer, LoadResult> successes = successPath(success, options.shards());
+        Map<Integer, LoadResult> oneRow = options.shards() > 1 ? successPath(success, 1) : Map.of();
         Map<Integer, LoadResult> pings = pingCeiling();
         Map<Integer, PgbenchCeiling.Result> pgbench = pgbenchCeiling();
         Map<Integer, RedisCeiling.Result> redis = redisCeiling();
 
         printRatios(seeds, successes, pings, pgbench, redis);
+        printShardRatios(successes, oneRow);
 
         JsonObject gateAfter = client.gateStatus();
         System.out.println();
@@ -148,23 +150,23 @@ public final class Benchmark {
         printInvariants(seed.ledger());
     }
 
-    private Map<Integer, LoadResult> successPath(SuccessPath success) throws InterruptedException, SQLException {
+    private Map<Integer, LoadResult> successPath(SuccessPath success, int shards) throws InterruptedException, SQLException {
         heading("Success path: " + String.format("%,d", options.successRequests()) + " reservations per concurrency, each on a fresh SKU of "
-                + String.format("%,d", SuccessPath.UNITS) + " units (never sold out)");
+                + String.format("%,d", SuccessPath.UNITS) + " units (never sold out) over " + shards + " stock row(s)");
         Map<Integer, LoadResult> byConcurrency = new TreeMap<>();
         List<String> skus = new ArrayList<>();
         JsonArrayBuilder json = Json.createArrayBuilder();
         for (int concurrency : options.successConcurrencies()) {
-            String sku = sku("SUCCESS-C" + concurrency);
-            LoadResult load = success.run(sku, concurrency, options.successRequests());
+            String sku = sku("SUCCESS-S" + shards + "-C" + concurrency);
+            LoadResult load = success.run(sku, shards, concurrency, options.successRequests());
             System.out.printf("  c=%-4d %,6.0f reservations/s (%,d created, %,.0f req/s), %s, other answers %s%n", concurrency,
                     load.createdPerSecond(), load.created(), load.requestsPerSecond(), load.latency(), otherThan201(load));
-            check("success path no 5xx (c=" + concurrency + ")", load.serverErrors() == 0 && load.unanswered() == 0);
+            check("success path no 5xx (c=" + concurrency + ", shards=" + shards + ")", load.serverErrors() == 0 && load.unanswered() == 0);
             byConcurrency.put(concurrency, load);
             skus.add(sku);
             json.add(Json.createObjectBuilder(load.toJson()).add("sku", sku));
         }
-        results.add("successPath", json);
+        results.add(shards == options.shards() ? "successPath" : "successPathOneRow", json);
         for (String sku : skus) {
             invariants(sku);
         }
@@ -198,10 +200,10 @@ public final class Benchmark {
             for (int concurrency : allConcurrencies()) {
                 // A fresh stock row per run, as for the success path: dead row versions slow the next run down.
                 String sku = sku("PGBENCH-C" + concurrency);
-                client.openSale(sku, SuccessPath.UNITS);
+                client.openSale(sku, SuccessPath.UNITS, options.shards());
                 skus.add(sku);
                 int clients = Math.max(1, Math.min(concurrency, ledger.connectionsToSpare(CONNECTIONS_KEPT_FREE)));
-                PgbenchCeiling.Result result = pgbench.run(sku, concurrency, clients);
+                PgbenchCeiling.Result result = pgbench.run(sku, options.shards(), concurrency, clients);
                 System.out.printf("  c=%-4d %,6.0f tps with %d clients%s, latency average %.1f ms, %,d transactions, %d failed%n",
                         concurrency, result.tps(), clients, clients < concurrency ? " (max_connections leaves no more)" : "",
                         result.latencyAverageMs(), result.transactions(), result.failed());
@@ -270,6 +272,25 @@ public final class Benchmark {
         JsonArrayBuilder json = Json.createArrayBuilder();
         ratios.forEach(ratio -> json.add(ratio.toJson()));
         results.add("ratios", json);
+    }
+
+    /** Sharded against one row: the success path's reservations per second, same concurrency, same run. */
+    private void printShardRatios(Map<Integer, LoadResult> sharded, Map<Integer, LoadResult> oneRow) {
+        if (oneRow.isEmpty()) {
+            return;
+        }
+        heading(options.shards() + " shards against one stock row (success path, same run)");
+        JsonArrayBuilder json = Json.createArrayBuilder();
+        sharded.forEach((c, load) -> {
+            LoadResult single = oneRow.get(c);
+            if (single != null) {
+                Ratio ratio = new Ratio("success reservations/s with " + options.shards() + " shards, c=" + c,
+                        load.createdPerSecond(), "one stock row", single.createdPerSecond());
+                System.out.println("  " + ratio);
+                json.add(ratio.toJson());
+            }
+        });
+        results.add("shardRatios", json);
     }
 
     private static void addIfMeasured(List<Ratio> ratios, String figure, double value, String ceiling, Double ceilingValue) {

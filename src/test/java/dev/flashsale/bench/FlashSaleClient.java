@@ -70,11 +70,12 @@ final class FlashSaleClient {
         return json(send(request("api/admin/gate").header("Authorization", adminAuthorization).GET()), 200);
     }
 
-    /** Creates and opens a sale of one SKU, holds of ten minutes, one unit per order. */
-    void openSale(String sku, int units) {
+    /** Creates and opens a sale of one SKU over {@code shards} stock rows, holds of ten minutes, one unit per order. */
+    void openSale(String sku, int units, int shards) {
         String sale = Json.createObjectBuilder()
                 .add("name", "Benchmark " + sku).add("holdSeconds", 600).add("maxPerOrder", 1).add("latePayment", "REFUSE")
-                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)))
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)
+                        .add("shards", shards)))
                 .build().toString();
         JsonObject created = json(send(request("api/admin/sales").header("Authorization", adminAuthorization)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(sale))), 201);

@@ -56,10 +56,10 @@ final class PgbenchCeiling {
         }
     }
 
-    Result run(String sku, int concurrency, int clients) throws IOException, InterruptedException {
+    Result run(String sku, int shards, int concurrency, int clients) throws IOException, InterruptedException {
         List<String> command = List.of("pgbench", "-n", "-M", "prepared", "-c", Integer.toString(clients),
                 "-j", Integer.toString(Math.min(2, clients)), "-T", Integer.toString(seconds),
-                "-D", "sku=" + sku, "-f", script.toString());
+                "-D", "sku=" + sku, "-D", "shards=" + shards, "-f", script.toString());
         String output = ExternalCommand.run(command, environment, Duration.ofSeconds(seconds + 60L));
         return new Result(concurrency, clients, number(TPS, output), number(LATENCY, output),
                 (long) number(PROCESSED, output), FAILED.matcher(output).find() ? (long) number(FAILED, output) : 0);

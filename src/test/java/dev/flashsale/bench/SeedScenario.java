@@ -64,7 +64,7 @@ final class SeedScenario {
     Outcome run(String sku, int concurrency) throws InterruptedException, SQLException {
         int units = options.seedUnits();
         int buyers = options.seedBuyers();
-        client.openSale(sku, units);
+        client.openSale(sku, units, options.shards());
         StockPoller poller = new StockPoller(client, sku);
         poller.start();
         LoadResult load = new LoadRun("seed c=" + concurrency, concurrency, TIME_LIMIT).run(buyers, (buyer, recorder) -> {

@@ -17,9 +17,11 @@ final class SuccessPath {
     private static final Duration TIME_LIMIT = Duration.ofMinutes(5);
 
     private final FlashSaleClient client;
+    private final int shards;
 
-    SuccessPath(FlashSaleClient client) {
+    SuccessPath(FlashSaleClient client, int shards) {
         this.client = client;
+        this.shards = shards;
     }
 
     /**
@@ -27,8 +29,8 @@ final class SuccessPath {
      * rest to a sold-out SKU of one unit (the path most of a flash-sale crowd takes).
      */
     LoadResult warmUp(int seconds, String successSku, String soldOutSku) throws InterruptedException {
-        client.openSale(successSku, UNITS);
-        client.openSale(soldOutSku, 1);
+        client.openSale(successSku, UNITS, shards);
+        client.openSale(soldOutSku, 1, 1);
         int maxVisits = seconds * 20_000;
         return new LoadRun("warm-up", WARM_UP_CONCURRENCY, Duration.ofSeconds(seconds)).run(maxVisits, (visit, recorder) -> {
             String target = visit % 2 == 0 ? successSku : soldOutSku;
@@ -36,9 +38,9 @@ final class SuccessPath {
         }, () -> "-");
     }
 
-    /** Opens {@code sku} with {@link #UNITS} units and reserves one unit {@code reservations} times. */
-    LoadResult run(String sku, int concurrency, int reservations) throws InterruptedException {
-        client.openSale(sku, UNITS);
+    /** Opens {@code sku} with {@link #UNITS} units over {@code shards} rows and reserves one unit {@code reservations} times. */
+    LoadResult run(String sku, int shards, int concurrency, int reservations) throws InterruptedException {
+        client.openSale(sku, UNITS, shards);
         return new LoadRun("success c=" + concurrency, concurrency, TIME_LIMIT).run(reservations, (visit, recorder) ->
                 recorder.accept(client.reserve(sku, "buyer-" + visit, sku + "-" + visit)), () -> "plenty");
     }

@@ -32,7 +32,7 @@ public class NaiveCheckout {
                         + " VALUES (:id, :key, :sku, :buyer, :qty, 'HELD', now() + interval '10 minutes')")
                 .setParameter("id", UUID.randomUUID()).setParameter("key", idempotencyKey).setParameter("sku", sku)
                 .setParameter("buyer", buyerId).setParameter("qty", qty).executeUpdate();
-        em.createNativeQuery("UPDATE stock SET held = :held WHERE sku = :sku")
+        em.createNativeQuery("UPDATE stock_shard SET held = :held WHERE sku = :sku AND shard = 0")
                 .setParameter("held", held + qty).setParameter("sku", sku).executeUpdate();
         return true;
     }

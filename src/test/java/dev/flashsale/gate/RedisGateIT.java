@@ -182,13 +182,13 @@ class RedisGateIT {
         Api api = new Api(base);
         String sku = Sales.openSku(api, 10, 1, 600, "REFUSE");
         assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status());
-        Db.update("UPDATE stock SET held = held + 2 WHERE sku = ?", sku);
+        Db.update("UPDATE stock_shard SET held = held + 2 WHERE sku = ? AND shard = 0", sku);
 
         JsonObject run = runReconciliation(api);
 
         assertEquals(List.of("LEDGER_BUG", "RECORDED", "3", "1"), gapOf(run, sku, "LEDGER_BUG"));
         assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND kind = 'LEDGER_BUG'", sku));
-        Db.update("UPDATE stock SET held = held - 2 WHERE sku = ?", sku);
+        Db.update("UPDATE stock_shard SET held = held - 2 WHERE sku = ? AND shard = 0", sku);
     }
 
     @Test

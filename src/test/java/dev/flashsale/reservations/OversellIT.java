@@ -56,8 +56,23 @@ class OversellIT {
 
     @Test
     void twentyThousandBuyersNeverOversellFiveHundredUnits() throws Exception {
+        signatureScenario(1);
+    }
+
+    @Test
+    void twentyThousandBuyersNeverOversellFiveHundredUnitsSpreadOverTenShards() throws Exception {
+        String sku = signatureScenario(10);
+        assertEquals(0, StockCounts.inconsistentShards(sku), "every shard agrees with its reservations and ledger");
+        assertEquals(10, Db.scalar("SELECT count(*) FROM stock_shard WHERE sku = ?", sku));
+        assertEquals(UNITS, Db.scalar("SELECT sum(total) FROM stock_shard WHERE sku = ?", sku), "units only move between shards");
+        assertTrue(Db.scalar("SELECT count(DISTINCT shard) FROM reservation WHERE sku = ?", sku) > 1,
+                "the claims were spread over the shards");
+    }
+
+    private String signatureScenario(int shards) throws Exception {
         Api api = new Api(base);
-        String sku = Sales.openSku(api, UNITS, 1, 600, "REFUSE");
+        String sku = Sales.uniqueSku("sig" + shards);
+        Sales.openSale(api, sku, UNITS, 1, 600, "REFUSE", shards);
         TestRedis.awaitValue(GateKeys.counter(sku), Integer.toString(UNITS)); // the gate is on
 
         // Attempt i uses key k-i, except every RETRY_EVERY-th, which repeats the key (and body) of attempt i-1.
@@ -98,6 +113,67 @@ class OversellIT {
             assertEquals("0", redis.get(GateKeys.counter(sku)), "the gate's counter agrees with PostgreSQL");
             assertEquals(UNITS, redis.keys(GateKeys.marker(sku, "*")).size(), "every unit went through the gate");
         }
+        return sku;
+    }
+
+    @Test
+    void aMultiUnitOrderIsServedWhileEnoughUnitsRemainSpreadThinOverShards() {
+        Api api = new Api(base);
+        String sku = Sales.uniqueSku("thin");
+        Sales.openSale(api, sku, 10, 3, 600, "REFUSE", 10); // one unit on each of ten shards
+
+        for (int order = 1; order <= 3; order++) {
+            Api.Answer three = api.reserve(sku + "-three-" + order, sku, "buyer-" + order, 3);
+            assertEquals(201, three.status(), "no shard has 3 units, the SKU has " + (13 - 3 * order) + ": " + three);
+        }
+        Api.Answer two = api.reserve(sku + "-two", sku, "buyer-two", 2);
+        assertEquals(409, two.status(), "one unit left: " + two);
+        assertEquals("sold-out", two.problemType());
+        assertEquals(201, api.reserve(sku + "-last", sku, "buyer-last", 1).status(), "the last unit is sold too");
+        assertEquals(409, api.reserve(sku + "-none", sku, "buyer-none", 1).status());
+
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(10, counts.held());
+        assertEquals(10, counts.total());
+        assertTrue(counts.consistent(), counts.toString());
+        assertEquals(0, StockCounts.inconsistentShards(sku));
+        assertEquals(0, api.stock(sku).json().getInt("available"));
+        assertEquals(10, api.stock(sku).json().getInt("shards"));
+    }
+
+    @Test
+    void demandAboveSupplyInOrdersOfOneToThreeUnitsSellsEveryLastUnitOfTenShards() throws Exception {
+        Api api = new Api(base);
+        String sku = Sales.uniqueSku("endgame");
+        int units = 300;
+        Sales.openSale(api, sku, units, 3, 600, "REFUSE", 10);
+
+        // 1,500 orders of 1, 2 or 3 units: about ten times the supply.
+        List<Api.Answer> answers = Crowd.run(CLIENTS, 1_500, i -> api.reserve(sku + "-end-" + i, sku, "buyer-" + i, 1 + i % 3));
+
+        assertTrue(answers.stream().allMatch(a -> a.status() == 201 || a.status() == 409), "only 201 and 409");
+        long unitsTaken = answers.stream().filter(a -> a.status() == 201).mapToLong(a -> a.json().getInt("qty")).sum();
+        assertEquals(units, unitsTaken, "every unit sold, none twice");
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(units, counts.held());
+        assertTrue(counts.consistent(), counts.toString());
+        assertEquals(0, StockCounts.inconsistentShards(sku));
+        assertEquals(0, Db.scalar("SELECT sum(total - held - sold) FROM stock_shard WHERE sku = ?", sku), "nothing stranded");
+        assertEquals(units, Db.scalar("SELECT sum(total) FROM stock_shard WHERE sku = ?", sku));
+
+        // Raising a sharded SKU spreads the new units; lowering takes only free ones.
+        String saleId = Db.text("SELECT CAST(sale_id AS text) FROM stock WHERE sku = ?", sku);
+        String sale = "{\"name\":\"Sale of " + sku + "\",\"maxPerOrder\":3,\"items\":[{\"sku\":\"" + sku
+                + "\",\"units\":%d}]}";
+        String admin = Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD);
+        assertEquals(200, api.put("api/admin/sales/" + saleId, sale.formatted(units + 25), "Authorization", admin).status());
+        assertEquals(25, api.stock(sku).json().getInt("available"));
+        assertEquals(2, Db.scalar("SELECT min(total - held - sold) FROM stock_shard WHERE sku = ?", sku),
+                "25 new units over 10 shards: 2 or 3 each");
+        assertEquals(409, api.put("api/admin/sales/" + saleId, sale.formatted(units - 1), "Authorization", admin).status());
+        assertEquals(200, api.put("api/admin/sales/" + saleId, sale.formatted(units + 4), "Authorization", admin).status());
+        assertEquals(4, api.stock(sku).json().getInt("available"));
+        assertEquals(0, StockCounts.inconsistentShards(sku));
     }
 
     @Test

@@ -16,12 +16,19 @@ public final class Sales {
 
     /** Creates and opens a one-SKU sale; returns the sale as the API answered it. */
     public static JsonObject openSale(Api api, String sku, int units, int maxPerOrder, int holdSeconds, String latePayment) {
+        return openSale(api, sku, units, maxPerOrder, holdSeconds, latePayment, 1);
+    }
+
+    /** A sale of one SKU spread over {@code shards} stock rows, opened. */
+    public static JsonObject openSale(Api api, String sku, int units, int maxPerOrder, int holdSeconds, String latePayment,
+                                      int shards) {
         JsonObject body = Json.createObjectBuilder()
                 .add("name", "Sale of " + sku)
                 .add("holdSeconds", holdSeconds)
                 .add("maxPerOrder", maxPerOrder)
                 .add("latePayment", latePayment)
-                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)))
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)
+                        .add("shards", shards)))
                 .build();
         Api.Answer created = api.adminPost("api/admin/sales", body.toString());
         if (created.status() != 201) {

@@ -19,6 +19,23 @@ public record StockCounts(long total, long held, long sold,
                 Db.scalar("SELECT coalesce(sum(sold_delta), 0) FROM stock_movement WHERE sku = ?", sku));
     }
 
+    /**
+     * The shards of the SKU whose counts disagree with the reservations on them or with their
+     * ledger rows, or that hold more than they have: none, always.
+     */
+    public static long inconsistentShards(String sku) {
+        return Db.scalar("SELECT count(*) FROM stock_shard sh WHERE sh.sku = ? AND ("
+                + " sh.held <> (SELECT coalesce(sum(qty), 0) FROM reservation r"
+                + "             WHERE r.sku = sh.sku AND r.shard = sh.shard AND r.status = 'HELD')"
+                + " OR sh.sold <> (SELECT coalesce(sum(qty), 0) FROM reservation r"
+                + "             WHERE r.sku = sh.sku AND r.shard = sh.shard AND r.status = 'CONFIRMED')"
+                + " OR sh.held <> (SELECT coalesce(sum(held_delta), 0) FROM stock_movement m"
+                + "             WHERE m.sku = sh.sku AND m.shard = sh.shard)"
+                + " OR sh.sold <> (SELECT coalesce(sum(sold_delta), 0) FROM stock_movement m"
+                + "             WHERE m.sku = sh.sku AND m.shard = sh.shard)"
+                + " OR sh.held + sh.sold > sh.total)", sku);
+    }
+
     public boolean consistent() {
         return held == heldByReservations && held == heldByLedger
                 && sold == soldByReservations && sold == soldByLedger

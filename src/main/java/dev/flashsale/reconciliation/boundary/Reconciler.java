@@ -99,7 +99,8 @@ public class Reconciler {
     private int auditLedger(long runId) {
         List<StockAudit.Mismatch> mismatches = audit.mismatches();
         for (StockAudit.Mismatch bug : mismatches) {
-            String detail = "held " + bug.held() + " but live holds sum to " + bug.reservedHeld() + "; sold " + bug.sold()
+            String detail = "shard " + bug.shard() + ": held " + bug.held() + " but live holds sum to " + bug.reservedHeld()
+                    + "; sold " + bug.sold()
                     + " but confirmed reservations sum to " + bug.reservedSold();
             LOG.severe(() -> "Stock of " + bug.sku() + " disagrees with its reservations: " + detail);
             log.record(runId, bug.sku(), GapKind.LEDGER_BUG, GapAction.RECORDED, bug.held(), bug.reservedHeld(), detail);

@@ -10,13 +10,13 @@ import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
 
-/** PostgreSQL checking itself: the counts of each SKU against the sums of its reservations. */
+/** PostgreSQL checking itself: the counts of each shard of a SKU against the sums of its reservations. */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
 public class StockAudit {
 
-    /** A SKU whose counts do not match its reservations. */
-    public record Mismatch(String sku, int held, int sold, int reservedHeld, int reservedSold) {
+    /** A shard of a SKU whose counts do not match the reservations on it. */
+    public record Mismatch(String sku, int shard, int held, int sold, int reservedHeld, int reservedSold) {
     }
 
     @PersistenceContext
@@ -27,7 +27,7 @@ public class StockAudit {
 
     public List<Mismatch> mismatches() {
         List<Tuple> rows = em.createNativeQuery(sql.get("reconciliation/audit_stock"), Tuple.class).getResultList();
-        return rows.stream().map(row -> new Mismatch(Rows.text(row, "sku"), Rows.integer(row, "held"),
+        return rows.stream().map(row -> new Mismatch(Rows.text(row, "sku"), Rows.integer(row, "shard"), Rows.integer(row, "held"),
                 Rows.integer(row, "sold"), (int) Rows.number(row, "reserved_held"), (int) Rows.number(row, "reserved_sold")))
                 .toList();
     }

@@ -65,7 +65,7 @@ public class Checkout {
         }
         int available = offer.level().available();
         if (available < command.qty()) {
-            available += reclaimOverdueHolds(command.sku());
+            available += reclaimOverdueHolds(command.sku(), offer.level().shards());
             if (available < command.qty()) {
                 // The counts say sold out even after giving back overdue holds: refuse without
                 // writing anything (the expired holds are committed and stay expired).
@@ -78,7 +78,7 @@ public class Checkout {
             return replayOf(command).orElseThrow(() -> new IllegalStateException(
                     "Idempotency key taken but no reservation found"));
         }
-        if (!claim(command, hold.get())) {
+        if (!claim(command, hold.get(), offer.level().shards())) {
             transaction.setRollbackOnly();
             // A refused claim for a single unit proves that none is left.
             throw new SoldOutException(command.sku().value(), command.qty(), command.qty() == 1);
@@ -86,15 +86,15 @@ public class Checkout {
         return new ReserveOutcome(hold.get(), true);
     }
 
-    private boolean claim(ReserveCommand command, Reservation hold) {
-        if (stock.claim(hold.sku(), hold.qty(), hold.id())) {
+    private boolean claim(ReserveCommand command, Reservation hold, int shards) {
+        if (stock.claim(hold.sku(), shards, hold.qty(), hold.id())) {
             return true;
         }
-        return reclaimOverdueHolds(command.sku()) > 0 && stock.claim(hold.sku(), hold.qty(), hold.id());
+        return reclaimOverdueHolds(command.sku(), shards) > 0 && stock.claim(hold.sku(), shards, hold.qty(), hold.id());
     }
 
-    private int reclaimOverdueHolds(Sku sku) {
-        return expiry.expireOverdueHolds(sku.value(), reclaimBatch).units();
+    private int reclaimOverdueHolds(Sku sku, int shards) {
+        return expiry.expireOverdueHoldsOfSku(sku.value(), shards, reclaimBatch).units();
     }
 
     private Optional<ReserveOutcome> replayOf(ReserveCommand command) {

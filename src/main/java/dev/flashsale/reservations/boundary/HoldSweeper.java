@@ -2,6 +2,7 @@ package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.reservations.control.HoldExpiry;
 import dev.flashsale.reservations.entity.ExpiredHolds;
+import dev.flashsale.stock.entity.ShardRef;
 import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
@@ -14,7 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Expires every overdue hold and gives its units back: a short transaction per batch of one
- * SKU, so a sweep never holds many locks, and any number of sweepers (one per app node) can
+ * shard of a SKU, so a sweep never holds many locks, and any number of sweepers (one per app node) can
  * run at the same moment without returning a unit twice.
  */
 @Stateless
@@ -40,9 +41,9 @@ public class HoldSweeper {
     public ExpiredHolds sweep() {
         HoldSweeper transactional = context.getBusinessObject(HoldSweeper.class);
         ExpiredHolds total = ExpiredHolds.NONE;
-        for (String sku : transactional.skusWithOverdueHolds()) {
+        for (ShardRef shard : transactional.shardsWithOverdueHolds()) {
             for (int batch = 0; batch < MAX_BATCHES_PER_SKU; batch++) {
-                ExpiredHolds expired = transactional.expireBatch(sku);
+                ExpiredHolds expired = transactional.expireBatch(shard);
                 total = total.plus(expired);
                 if (expired.holds() < batchSize) {
                     break;
@@ -57,12 +58,12 @@ public class HoldSweeper {
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public List<String> skusWithOverdueHolds() {
-        return expiry.skusWithOverdueHolds(MAX_SKUS_PER_SWEEP);
+    public List<ShardRef> shardsWithOverdueHolds() {
+        return expiry.shardsWithOverdueHolds(MAX_SKUS_PER_SWEEP);
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public ExpiredHolds expireBatch(String sku) {
-        return expiry.expireOverdueHolds(sku, batchSize);
+    public ExpiredHolds expireBatch(ShardRef shard) {
+        return expiry.expireOverdueHolds(shard, batchSize);
     }
 }

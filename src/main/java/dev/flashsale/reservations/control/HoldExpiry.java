@@ -4,6 +4,7 @@ import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reservations.entity.ExpiredHolds;
 import dev.flashsale.reservations.entity.UnitsReturned;
+import dev.flashsale.stock.entity.ShardRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -32,12 +33,26 @@ public class HoldExpiry {
     Event<UnitsReturned> returned;
 
     /**
-     * Expires up to {@code batchSize} overdue holds of the SKU, oldest deadline first. Once the
-     * transaction commits, the gate gets their units back too.
+     * Expires up to {@code batchSize} overdue holds on each shard of the SKU, shard by shard in
+     * order (the lock order of every transaction that locks several shards).
      */
-    public ExpiredHolds expireOverdueHolds(String sku, int batchSize) {
+    public ExpiredHolds expireOverdueHoldsOfSku(String sku, int shards, int batchSize) {
+        ExpiredHolds total = ExpiredHolds.NONE;
+        for (int shard = 0; shard < shards; shard++) {
+            total = total.plus(expireOverdueHolds(new ShardRef(sku, shard), batchSize));
+        }
+        return total;
+    }
+
+    /**
+     * Expires up to {@code batchSize} overdue holds on one shard of a SKU, oldest deadline first.
+     * Once the transaction commits, the gate gets their units back too.
+     */
+    public ExpiredHolds expireOverdueHolds(ShardRef shard, int batchSize) {
+        String sku = shard.sku();
         List<Tuple> expired = em.createNativeQuery(sql.get("reservations/expire_overdue_holds_of_sku"), Tuple.class)
                 .setParameter("sku", sku)
+                .setParameter("shard", shard.shard())
                 .setParameter("batchSize", batchSize)
                 .getResultList();
         if (expired.isEmpty()) {
@@ -45,7 +60,7 @@ public class HoldExpiry {
         }
         if (Rows.number(expired.get(0), "stock_rows") != 1) {
             throw new IllegalStateException("Refusing to expire " + expired.size() + " holds of " + sku
-                    + ": the stock row did not take their units back");
+                    + ": the stock row of shard " + shard.shard() + " did not take their units back");
         }
         int units = 0;
         for (Tuple hold : expired) {
@@ -55,10 +70,11 @@ public class HoldExpiry {
         return new ExpiredHolds(expired.size(), units);
     }
 
-    public List<String> skusWithOverdueHolds(int maxSkus) {
-        List<?> rows = em.createNativeQuery(sql.get("reservations/find_skus_with_overdue_holds"))
-                .setParameter("maxSkus", maxSkus)
+    /** The shards that have overdue holds, in SKU and shard order. */
+    public List<ShardRef> shardsWithOverdueHolds(int maxShards) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_skus_with_overdue_holds"), Tuple.class)
+                .setParameter("maxSkus", maxShards)
                 .getResultList();
-        return rows.stream().map(Object::toString).toList();
+        return rows.stream().map(row -> new ShardRef(Rows.text(row, "sku"), Rows.integer(row, "shard"))).toList();
     }
 }

@@ -18,11 +18,9 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -56,12 +54,12 @@ public class SaleAdmin {
 
     @RolesAllowed(Roles.MERCHANDISER)
     public SaleView create(NewSale sale) {
-        Map<String, Integer> items = itemsOf(sale);
+        Map<String, NewSale.Item> items = itemsOf(sale);
         UUID id = UUID.randomUUID();
         catalog.insert(id, termsOf(sale));
-        items.forEach((sku, units) -> {
-            if (!catalog.addItem(id, sku, units)) {
-                throw skuTaken(sku);
+        items.values().forEach(item -> {
+            if (!catalog.addItem(id, item.sku(), item.units().intValueExact(), item.shardCount())) {
+                throw skuTaken(item.sku());
             }
         });
         audit.record("sale.create", "sale:" + id, describe(sale, items));
@@ -74,7 +72,7 @@ public class SaleAdmin {
      */
     @RolesAllowed(Roles.MERCHANDISER)
     public SaleView update(UUID id, NewSale sale) {
-        Map<String, Integer> items = itemsOf(sale);
+        Map<String, NewSale.Item> items = itemsOf(sale);
         SaleView before = find(id);
         SaleStatus status = catalog.update(id, termsOf(sale)).orElseThrow(() -> ProblemException.conflict(
                 "sale-closed", "Sale closed", "Sale " + id + " is CLOSED; a closed sale is not changed"));
@@ -86,13 +84,18 @@ public class SaleAdmin {
                         + " cannot leave the sale: only a DRAFT sale with no reservation of it can lose a SKU");
             }
         }
-        items.forEach((sku, units) -> {
+        items.values().forEach(item -> {
+            String sku = item.sku();
+            int units = item.units().intValueExact();
             StockLevel level = current.get(sku);
             if (level == null) {
-                if (!catalog.addItem(id, sku, units)) {
+                if (!catalog.addItem(id, sku, units, item.shardCount())) {
                     throw skuTaken(sku);
                 }
-            } else if (level.total() != units && !catalog.resizeItem(id, sku, units)) {
+            } else if (item.shards() != null && item.shardCount() != level.shards()) {
+                throw ProblemException.conflict("shards-fixed", "Shards fixed", "SKU " + sku + " keeps its "
+                        + level.shards() + " shard(s): the number of stock rows is set when the SKU is added");
+            } else if (level.total() != units && !catalog.resizeItem(sku, units)) {
                 throw ProblemException.conflict("units-below-taken", "Units below what is taken",
                         "SKU " + sku + " cannot go down to " + units + " unit(s): " + level.held() + " held and "
                                 + level.sold() + " sold (at the last look); lower it to no less than that");
@@ -144,14 +147,12 @@ public class SaleAdmin {
                 sale.startsAt(), sale.endsAt());
     }
 
-    private static Map<String, Integer> itemsOf(NewSale sale) {
-        Map<String, Integer> items = new LinkedHashMap<>();
-        Set<String> seen = new HashSet<>();
+    private static Map<String, NewSale.Item> itemsOf(NewSale sale) {
+        Map<String, NewSale.Item> items = new LinkedHashMap<>();
         for (NewSale.Item item : sale.items()) {
-            if (!seen.add(item.sku())) {
+            if (items.put(item.sku(), item) != null) {
                 throw ProblemException.badRequest("duplicate-sku", "SKU " + item.sku() + " is listed twice in this sale");
             }
-            items.put(item.sku(), item.units().intValueExact());
         }
         return items;
     }
@@ -161,9 +162,10 @@ public class SaleAdmin {
                 "SKU " + sku + " already belongs to another sale; give this sale's item its own SKU");
     }
 
-    private static String describe(NewSale sale, Map<String, Integer> items) {
+    private static String describe(NewSale sale, Map<String, NewSale.Item> items) {
         return "name=" + sale.name().strip() + ", holdSeconds=" + sale.holdSeconds() + ", maxPerOrder=" + sale.maxPerOrder()
                 + ", latePayment=" + sale.latePayment() + ", startsAt=" + sale.startsAt() + ", endsAt=" + sale.endsAt()
-                + ", units=" + items;
+                + ", units=" + items.values().stream().map(item -> item.sku() + ":" + item.units()
+                + (item.shardCount() > 1 ? "/" + item.shardCount() + " shards" : "")).toList();
     }
 }

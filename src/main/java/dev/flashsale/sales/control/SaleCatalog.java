@@ -50,13 +50,9 @@ public class SaleCatalog {
         return rows.stream().findFirst().map(status -> SaleStatus.valueOf(status.toString()));
     }
 
-    /** @return false when the SKU is not this sale's, or {@code units} is below its held + sold */
-    public boolean resizeItem(UUID saleId, String sku, int units) {
-        return !em.createNativeQuery(sql.get("sales/resize_sale_item"))
-                .setParameter("saleId", saleId)
-                .setParameter("sku", sku)
-                .setParameter("units", units)
-                .getResultList().isEmpty();
+    /** @return false when {@code units} is below the SKU's held + sold (the caller checked it is this sale's) */
+    public boolean resizeItem(String sku, int units) {
+        return stock.resize(sku, units);
     }
 
     /** @return false unless the sale is a DRAFT and nobody reserved the SKU */
@@ -91,11 +87,12 @@ public class SaleCatalog {
     }
 
     /** @return false when the SKU already belongs to a sale */
-    public boolean addItem(UUID saleId, String sku, int units) {
+    public boolean addItem(UUID saleId, String sku, int units, int shards) {
         return !em.createNativeQuery(sql.get("sales/insert_sale_item"))
                 .setParameter("saleId", saleId)
                 .setParameter("sku", sku)
                 .setParameter("units", units)
+                .setParameter("shards", shards)
                 .getResultList().isEmpty();
     }
 

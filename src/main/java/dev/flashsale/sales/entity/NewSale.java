@@ -14,7 +14,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What a merchandiser sends to set up or change a sale. Omitted terms take defaults: the
+ * What a merchandiser sends to set up or change a sale. Each item may be spread over up to 64
+ * stock rows ({@code shards}), for a SKU so hot that one row's lock would queue its buyers. Omitted terms take defaults: the
  * configured hold time, one unit per order, late payments refused, no window (the sale takes
  * reservations whenever it is OPEN). Numbers arrive as decimals so that a
  * fraction or an out-of-range value is refused as such rather than silently truncated.
@@ -31,6 +32,12 @@ public record NewSale(
     public record Item(
             @NotNull @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._:-]{0,63}",
                     message = "must be 1 to 64 letters, digits, '.', '_', ':' or '-'") String sku,
-            @NotNull @Digits(integer = 8, fraction = 0) @DecimalMin("1") @DecimalMax("10000000") BigDecimal units) {
+            @NotNull @Digits(integer = 8, fraction = 0) @DecimalMin("1") @DecimalMax("10000000") BigDecimal units,
+            @Digits(integer = 2, fraction = 0) @DecimalMin("1") @DecimalMax("64") BigDecimal shards) {
+
+        /** Omitted: one stock row. */
+        public int shardCount() {
+            return shards == null ? 1 : shards.intValueExact();
+        }
     }
 }

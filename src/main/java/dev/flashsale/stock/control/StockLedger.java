@@ -13,9 +13,11 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The units of each SKU: reads its counts and takes units for a hold. Units go back through
@@ -56,21 +58,129 @@ public class StockLedger {
     }
 
     /**
-     * Takes {@code qty} units for the reservation in one guarded statement.
+     * Takes {@code qty} units for the reservation, each try one guarded statement: from a random
+     * shard first, walking forward on a miss. When every shard misses although the SKU has
+     * enough units in sum (the end game of a sharded SKU, its free units spread thin), the free
+     * units are gathered onto one shard and taken there, so a multi-unit order is never refused
+     * while enough units remain.
      *
-     * @return false when they are not there (sold out, or the sale is no longer open)
+     * @return false when the SKU has not that many units (or the sale is no longer open)
      */
-    public boolean claim(String sku, int qty, UUID reservationId) {
+    public boolean claim(String sku, int shards, int qty, UUID reservationId) {
+        int start = shards == 1 ? 0 : ThreadLocalRandom.current().nextInt(shards);
+        for (int i = 0; i < shards; i++) {
+            if (claimOn(sku, (start + i) % shards, qty, reservationId)) {
+                return true;
+            }
+        }
+        return shards > 1 && gather(sku, qty).map(shard -> claimOn(sku, shard, qty, reservationId)).orElse(false);
+    }
+
+    private boolean claimOn(String sku, int shard, int qty, UUID reservationId) {
         Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/claim_units"), Tuple.class)
                 .setParameter("sku", sku)
+                .setParameter("shard", shard)
                 .setParameter("qty", qty)
                 .setParameter("reservationId", reservationId)
                 .getSingleResult();
         return Rows.number(row, "claimed") == 1;
     }
 
+    /**
+     * Locks every shard of the SKU (in shard order) and, if their free units add up to
+     * {@code qty}, moves free units onto the shard with the most until it has {@code qty}.
+     *
+     * @return that shard, or empty when the SKU has fewer than {@code qty} units free
+     */
+    Optional<Integer> gather(String sku, int qty) {
+        List<ShardFree> shards = lockShards(sku);
+        if (shards.stream().mapToInt(ShardFree::free).sum() < qty) {
+            return Optional.empty();
+        }
+        ShardFree target = shards.stream().max(Comparator.comparingInt(ShardFree::free)).orElseThrow();
+        int missing = qty - target.free();
+        List<ShardFree> donors = shards.stream().filter(shard -> shard.shard() != target.shard() && shard.free() > 0)
+                .sorted(Comparator.comparingInt(ShardFree::free).reversed()).toList();
+        for (ShardFree donor : donors) {
+            if (missing <= 0) {
+                break;
+            }
+            int units = Math.min(missing, donor.free());
+            moveFreeUnits(sku, donor.shard(), target.shard(), units);
+            missing -= units;
+        }
+        return Optional.of(target.shard());
+    }
+
+    /**
+     * Sets a SKU's units to {@code units}, spread over its shards: raised evenly, lowered by
+     * taking free units (the shards with the most first). Never below what is held or sold.
+     *
+     * @return false when {@code units} is below the SKU's held + sold (nothing changed)
+     */
+    public boolean resize(String sku, int units) {
+        List<ShardFree> shards = lockShards(sku);
+        int total = shards.stream().mapToInt(ShardFree::total).sum();
+        int free = shards.stream().mapToInt(ShardFree::free).sum();
+        int delta = units - total;
+        if (delta == 0) {
+            return true;
+        }
+        if (-delta > free) {
+            return false;
+        }
+        if (delta > 0) {
+            for (ShardFree shard : shards) {
+                int share = delta / shards.size() + (shard.shard() < delta % shards.size() ? 1 : 0);
+                setShardTotal(sku, shard.shard(), shard.total() + share);
+            }
+        } else {
+            int toRemove = -delta;
+            for (ShardFree shard : shards.stream().sorted(Comparator.comparingInt(ShardFree::free).reversed()).toList()) {
+                int taken = Math.min(toRemove, shard.free());
+                if (taken > 0) {
+                    setShardTotal(sku, shard.shard(), shard.total() - taken);
+                    toRemove -= taken;
+                }
+            }
+        }
+        return true;
+    }
+
+    private record ShardFree(int shard, int total, int free) {
+    }
+
+    private List<ShardFree> lockShards(String sku) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("stock/lock_shards_of_sku"), Tuple.class)
+                .setParameter("sku", sku)
+                .getResultList();
+        return rows.stream().map(row -> new ShardFree(Rows.integer(row, "shard"), Rows.integer(row, "total"),
+                Rows.integer(row, "free"))).toList();
+    }
+
+    private void moveFreeUnits(String sku, int from, int to, int units) {
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/move_free_units"), Tuple.class)
+                .setParameter("sku", sku)
+                .setParameter("fromShard", from)
+                .setParameter("toShard", to)
+                .setParameter("units", units)
+                .getSingleResult();
+        if (Rows.number(row, "rows_moved") != 2) {
+            throw new IllegalStateException("Moving " + units + " free units of " + sku + " from shard " + from
+                    + " to shard " + to + " failed although both shards were locked");
+        }
+    }
+
+    private void setShardTotal(String sku, int shard, int total) {
+        if (em.createNativeQuery(sql.get("stock/set_shard_total")).setParameter("sku", sku).setParameter("shard", shard)
+                .setParameter("total", total).getResultList().isEmpty()) {
+            throw new IllegalStateException("Shard " + shard + " of " + sku + " refused total " + total
+                    + " although it was locked and checked");
+        }
+    }
+
     private static StockLevel level(Tuple row) {
         return new StockLevel(Rows.text(row, "sku"), Rows.integer(row, "total"), Rows.integer(row, "available"),
-                Rows.integer(row, "held"), Rows.integer(row, "sold"));
+                Rows.integer(row, "held"), Rows.integer(row, "sold"), Rows.integer(row, "shards"));
     }
 }
