@@ -75,11 +75,12 @@ public final class Benchmark {
         Map<Integer, LoadResult> successes = successPath(success, options.shards());
         Map<Integer, LoadResult> oneRow = options.shards() > 1 ? successPath(success, 1) : Map.of();
         Map<Integer, LoadResult> pings = pingCeiling();
-        Map<Integer, PgbenchCeiling.Result> pgbench = pgbenchCeiling();
+        Map<Integer, PgbenchCeiling.Result> pgbench = pgbenchCeiling(options.shards());
+        Map<Integer, PgbenchCeiling.Result> pgbenchOneRow = options.shards() > 1 ? pgbenchCeiling(1) : Map.of();
         Map<Integer, RedisCeiling.Result> redis = redisCeiling();
 
         printRatios(seeds, successes, pings, pgbench, redis);
-        printShardRatios(successes, oneRow);
+        printShardRatios(successes, oneRow, pgbench, pgbenchOneRow);
 
         JsonObject gateAfter = client.gateStatus();
         System.out.println();
@@ -189,9 +190,9 @@ public final class Benchmark {
         return byConcurrency;
     }
 
-    private Map<Integer, PgbenchCeiling.Result> pgbenchCeiling() {
+    private Map<Integer, PgbenchCeiling.Result> pgbenchCeiling(int shards) {
         heading("Ceiling (b): pgbench -M prepared -T " + options.pgbenchSeconds() + " -f " + options.pgbenchScript()
-                + " (the reserve transaction alone)");
+                + " (the reserve transaction alone) over " + shards + " stock row(s)");
         Map<Integer, PgbenchCeiling.Result> byConcurrency = new TreeMap<>();
         JsonArrayBuilder json = Json.createArrayBuilder();
         try {
@@ -199,11 +200,11 @@ public final class Benchmark {
             List<String> skus = new ArrayList<>();
             for (int concurrency : allConcurrencies()) {
                 // A fresh stock row per run, as for the success path: dead row versions slow the next run down.
-                String sku = sku("PGBENCH-C" + concurrency);
-                client.openSale(sku, SuccessPath.UNITS, options.shards());
+                String sku = sku("PGBENCH-S" + shards + "-C" + concurrency);
+                client.openSale(sku, SuccessPath.UNITS, shards);
                 skus.add(sku);
                 int clients = Math.max(1, Math.min(concurrency, ledger.connectionsToSpare(CONNECTIONS_KEPT_FREE)));
-                PgbenchCeiling.Result result = pgbench.run(sku, options.shards(), concurrency, clients);
+                PgbenchCeiling.Result result = pgbench.run(sku, shards, concurrency, clients);
                 System.out.printf("  c=%-4d %,6.0f tps with %d clients%s, latency average %.1f ms, %,d transactions, %d failed%n",
                         concurrency, result.tps(), clients, clients < concurrency ? " (max_connections leaves no more)" : "",
                         result.latencyAverageMs(), result.transactions(), result.failed());
@@ -217,7 +218,7 @@ public final class Benchmark {
             System.out.println("  pgbench ceiling not measured: " + e.getMessage());
             json.add(Json.createObjectBuilder().add("error", String.valueOf(e.getMessage())));
         }
-        results.add("pgbenchCeiling", json);
+        results.add(shards == options.shards() ? "pgbenchCeiling" : "pgbenchCeilingOneRow", json);
         return byConcurrency;
     }
 
@@ -274,21 +275,35 @@ public final class Benchmark {
         results.add("ratios", json);
     }
 
-    /** Sharded against one row: the success path's reservations per second, same concurrency, same run. */
-    private void printShardRatios(Map<Integer, LoadResult> sharded, Map<Integer, LoadResult> oneRow) {
+    /**
+     * Sharded against one row, same concurrency, same run: the application's success path, and
+     * pgbench's reserve transaction (where the row lock is all there is to contend on).
+     */
+    private void printShardRatios(Map<Integer, LoadResult> sharded, Map<Integer, LoadResult> oneRow,
+                                  Map<Integer, PgbenchCeiling.Result> pgSharded, Map<Integer, PgbenchCeiling.Result> pgOneRow) {
         if (oneRow.isEmpty()) {
             return;
         }
-        heading(options.shards() + " shards against one stock row (success path, same run)");
-        JsonArrayBuilder json = Json.createArrayBuilder();
+        heading(options.shards() + " shards against one stock row (same run)");
+        List<Ratio> ratios = new ArrayList<>();
         sharded.forEach((c, load) -> {
             LoadResult single = oneRow.get(c);
             if (single != null) {
-                Ratio ratio = new Ratio("success reservations/s with " + options.shards() + " shards, c=" + c,
-                        load.createdPerSecond(), "one stock row", single.createdPerSecond());
-                System.out.println("  " + ratio);
-                json.add(ratio.toJson());
+                ratios.add(new Ratio("success reservations/s with " + options.shards() + " shards, c=" + c,
+                        load.createdPerSecond(), "one stock row", single.createdPerSecond()));
             }
+        });
+        pgSharded.forEach((c, result) -> {
+            PgbenchCeiling.Result single = pgOneRow.get(c);
+            if (single != null) {
+                ratios.add(new Ratio("pgbench reserve tps with " + options.shards() + " shards, c=" + c, result.tps(),
+                        "one stock row", single.tps()));
+            }
+        });
+        JsonArrayBuilder json = Json.createArrayBuilder();
+        ratios.forEach(ratio -> {
+            System.out.println("  " + ratio);
+            json.add(ratio.toJson());
         });
         results.add("shardRatios", json);
     }

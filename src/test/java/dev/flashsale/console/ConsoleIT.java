@@ -80,6 +80,13 @@ class ConsoleIT {
             browser.awaitText("dashboardForm:skus:0:skuSold", skuA.compareTo(skuB) < 0 ? "3" : "0");
             Path shot = browser.screenshot("console-dashboard.png");
             assertTrue(Files.size(shot) > 10_000, "the screenshot shows the page");
+
+            // The sales list shows the same sums (the newest sale first).
+            browser.open("console/sales.xhtml").awaitText("salesForm:sales:0:edit", name);
+            assertEquals("OPEN", browser.text("salesForm:sales:0:status"));
+            assertEquals("70", browser.text("salesForm:sales:0:total"));
+            assertEquals("2", browser.text("salesForm:sales:0:held"));
+            assertEquals("3", browser.text("salesForm:sales:0:sold"));
         }
         List<String> actions = Db.texts("SELECT action FROM audit_event WHERE actor = ? AND target IN"
                 + " (SELECT 'sale:' || id FROM sale WHERE name = ?) ORDER BY id", Api.ADMIN_USER, name);

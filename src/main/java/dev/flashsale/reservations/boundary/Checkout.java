@@ -65,7 +65,7 @@ public class Checkout {
         }
         int available = offer.level().available();
         if (available < command.qty()) {
-            available += reclaimOverdueHolds(command.sku(), offer.level().shards());
+            available += reclaimOverdueHolds(command.sku());
             if (available < command.qty()) {
                 // The counts say sold out even after giving back overdue holds: refuse without
                 // writing anything (the expired holds are committed and stay expired).
@@ -90,11 +90,11 @@ public class Checkout {
         if (stock.claim(hold.sku(), shards, hold.qty(), hold.id())) {
             return true;
         }
-        return reclaimOverdueHolds(command.sku(), shards) > 0 && stock.claim(hold.sku(), shards, hold.qty(), hold.id());
+        return reclaimOverdueHolds(command.sku()) > 0 && stock.claim(hold.sku(), shards, hold.qty(), hold.id());
     }
 
-    private int reclaimOverdueHolds(Sku sku, int shards) {
-        return expiry.expireOverdueHoldsOfSku(sku.value(), shards, reclaimBatch).units();
+    private int reclaimOverdueHolds(Sku sku) {
+        return expiry.expireOverdueHoldsOfSku(sku.value(), reclaimBatch).units();
     }
 
     private Optional<ReserveOutcome> replayOf(ReserveCommand command) {

@@ -33,13 +33,16 @@ public class HoldExpiry {
     Event<UnitsReturned> returned;
 
     /**
-     * Expires up to {@code batchSize} overdue holds on each shard of the SKU, shard by shard in
-     * order (the lock order of every transaction that locks several shards).
+     * Expires up to {@code batchSize} overdue holds on each shard of the SKU that has any, shard
+     * by shard in order (the lock order of every transaction that locks several shards).
      */
-    public ExpiredHolds expireOverdueHoldsOfSku(String sku, int shards, int batchSize) {
+    public ExpiredHolds expireOverdueHoldsOfSku(String sku, int batchSize) {
+        List<?> shards = em.createNativeQuery(sql.get("reservations/find_shards_with_overdue_holds_of_sku"))
+                .setParameter("sku", sku)
+                .getResultList();
         ExpiredHolds total = ExpiredHolds.NONE;
-        for (int shard = 0; shard < shards; shard++) {
-            total = total.plus(expireOverdueHolds(new ShardRef(sku, shard), batchSize));
+        for (Object shard : shards) {
+            total = total.plus(expireOverdueHolds(new ShardRef(sku, ((Number) shard).intValue()), batchSize));
         }
         return total;
     }
