@@ -6,10 +6,12 @@ import dev.flashsale.gate.entity.Admission;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.SoldOutException;
+import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import java.sql.SQLException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -22,6 +24,11 @@ import java.util.logging.Logger;
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class GatedCheckout {
+
+    /** PostgreSQL's SQLSTATE for a transaction aborted to break a deadlock. */
+    private static final String DEADLOCK_DETECTED = "40P01";
+    private static final int DEADLOCK_ATTEMPTS = 3;
+
 
     private static final Logger LOG = Logger.getLogger(GatedCheckout.class.getName());
 
@@ -47,7 +54,7 @@ public class GatedCheckout {
                 return reserveByLazyReclaim(command);
             }
             case KEY_HOLDS, BYPASSED, NOT_LOADED -> {
-                return checkout.reserve(command);
+                return reserveInPostgres(command);
             }
             case PASSED -> {
                 return reserveAfterGate(command);
@@ -60,7 +67,7 @@ public class GatedCheckout {
         String sku = command.sku().value();
         ReserveOutcome outcome;
         try {
-            outcome = checkout.reserve(command);
+            outcome = reserveInPostgres(command);
         } catch (RuntimeException refusedOrFailed) {
             // Checkout's transaction is over (rolled back): the units go back to the gate.
             gate.release(sku, command.key().value());
@@ -85,7 +92,7 @@ public class GatedCheckout {
      * commits; this buyer's are then taken from it, so that the counter follows PostgreSQL.
      */
     private ReserveOutcome reserveByLazyReclaim(ReserveCommand command) {
-        ReserveOutcome outcome = checkout.reserve(command);
+        ReserveOutcome outcome = reserveInPostgres(command);
         if (outcome.created()) {
             gate.admit(command.sku().value(), command.key().value(), command.qty());
             gate.holdUntil(command.sku().value(), command.key().value(), outcome.reservation().expiresAt());
@@ -101,5 +108,34 @@ public class GatedCheckout {
             return Admission.BYPASSED;
         }
         return gate.admit(command.sku().value(), command.key().value(), command.qty());
+    }
+
+    /**
+     * Checkout's transaction, again when PostgreSQL broke a deadlock by aborting it. Claims on a
+     * sharded SKU can deadlock near the end of a sale: a shard found full after a wait stays
+     * locked until the transaction ends. The aborted transaction left nothing behind, so the
+     * whole reservation is simply tried again.
+     */
+    private ReserveOutcome reserveInPostgres(ReserveCommand command) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return checkout.reserve(command);
+            } catch (EJBException failure) {
+                if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(failure)) {
+                    throw failure;
+                }
+                int next = attempt + 1;
+                LOG.fine(() -> "Reservation of " + command.sku().value() + " was a deadlock victim; attempt " + next);
+            }
+        }
+    }
+
+    private static boolean isDeadlock(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -58,22 +58,42 @@ public class StockLedger {
     }
 
     /**
-     * Takes {@code qty} units for the reservation, each try one guarded statement: from a random
-     * shard first, walking forward on a miss. When every shard misses although the SKU has
-     * enough units in sum (the end game of a sharded SKU, its free units spread thin), the free
-     * units are gathered onto one shard and taken there, so a multi-unit order is never refused
-     * while enough units remain.
+     * Takes {@code qty} units for the reservation, each try one guarded statement. On a sharded
+     * SKU the first try starts at a random shard and walks forward to the first shard that has
+     * the units and is not busy, without waiting. If every shard is full or busy, the claim waits
+     * its turn on each shard in shard order: an UPDATE that waited keeps its row lock even when
+     * it then finds the row full, so every transaction that may lock several shards takes them
+     * in the same order, and none can deadlock another. When every shard misses although the SKU
+     * has enough units in sum (the end game, its free units spread thin), the free units are
+     * gathered onto one shard and taken there, so a multi-unit order is never refused while
+     * enough units remain.
      *
      * @return false when the SKU has not that many units (or the sale is no longer open)
      */
     public boolean claim(String sku, int shards, int qty, UUID reservationId) {
-        int start = shards == 1 ? 0 : ThreadLocalRandom.current().nextInt(shards);
-        for (int i = 0; i < shards; i++) {
-            if (claimOn(sku, (start + i) % shards, qty, reservationId)) {
+        if (shards == 1) {
+            return claimOn(sku, 0, qty, reservationId);
+        }
+        if (claimFirstFreeShard(sku, shards, ThreadLocalRandom.current().nextInt(shards), qty, reservationId)) {
+            return true;
+        }
+        for (int shard = 0; shard < shards; shard++) {
+            if (claimOn(sku, shard, qty, reservationId)) {
                 return true;
             }
         }
-        return shards > 1 && gather(sku, qty).map(shard -> claimOn(sku, shard, qty, reservationId)).orElse(false);
+        return gather(sku, qty).map(shard -> claimOn(sku, shard, qty, reservationId)).orElse(false);
+    }
+
+    private boolean claimFirstFreeShard(String sku, int shards, int start, int qty, UUID reservationId) {
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/claim_units_first_free_shard"), Tuple.class)
+                .setParameter("sku", sku)
+                .setParameter("shards", shards)
+                .setParameter("start", start)
+                .setParameter("qty", qty)
+                .setParameter("reservationId", reservationId)
+                .getSingleResult();
+        return Rows.number(row, "claimed") == 1;
     }
 
     private boolean claimOn(String sku, int shard, int qty, UUID reservationId) {
