@@ -127,14 +127,38 @@ class ConsoleIT {
     /** Fills a valid new sale, spoils it with {@code spoil}, saves, and expects the message and no sale. */
     private void refused(Browser browser, String what, Consumer<Browser> spoil, String message) {
         String name = "Invalid " + what + " " + Sales.uniqueSku("x");
-        browser.open("console/sale.xhtml").awaitPresent("saleForm:name");
-        browser.type("saleForm:name", name).type("saleForm:items:0:sku", Sales.uniqueSku("bad"))
-                .type("saleForm:items:0:units", "10");
+        newSaleForm(browser, name, "bad");
         long salesBefore = Db.scalar("SELECT count(*) FROM sale");
         spoil.accept(browser);
         browser.click("saleForm:save").awaitBodyContains(message);
         assertTrue(browser.currentUrl().contains("sale.xhtml"), what + ": still on the form");
         assertEquals(salesBefore, Db.scalar("SELECT count(*) FROM sale"), what + ": no sale stored");
+    }
+
+    /** Opens the new-sale form and fills it validly: a name and one SKU of 10 units. */
+    private static void newSaleForm(Browser browser, String name, String skuPrefix) {
+        browser.open("console/sale.xhtml").awaitPresent("saleForm:name");
+        browser.type("saleForm:name", name).type("saleForm:items:0:sku", Sales.uniqueSku(skuPrefix))
+                .type("saleForm:items:0:units", "10");
+    }
+
+    @Test
+    void badAdminQueriesGetProblemsAndChangeNothing() {
+        Api api = new Api(base);
+        String before = Db.snapshot();
+        for (String path : List.of("api/admin/audit?limit=abc", "api/admin/audit?limit=0", "api/admin/audit?limit=501",
+                "api/admin/reservations?status=NOPE", "api/admin/reservations/not-a-uuid/history")) {
+            Api.Answer answer = api.adminGet(path);
+            assertEquals(400, answer.status(), path + " " + answer.body());
+            assertTrue(answer.contentType().startsWith("application/problem+json"), path);
+        }
+        Api.Answer user = api.adminPost("api/admin/users", "{\"username\":\"bad user\",\"password\":\"short\",\"role\":\"boss\"}");
+        assertEquals(400, user.status(), user.body());
+        assertEquals(3, user.json().getJsonArray("errors").size(), user.body());
+        assertEquals(400, api.adminPost("api/admin/api-keys", "{\"name\":\" \"}").status());
+        assertEquals(409, api.adminPost("api/admin/users",
+                "{\"username\":\"" + Api.ADMIN_USER + "\",\"password\":\"long-enough-pw\",\"role\":\"viewer\"}").status());
+        assertEquals(before, Db.snapshot());
     }
 
     @Test
@@ -143,9 +167,7 @@ class ConsoleIT {
         String name = "Forged " + Sales.uniqueSku("f");
         try (Browser browser = new Browser(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
-            browser.open("console/sale.xhtml").awaitPresent("saleForm:name");
-            browser.type("saleForm:name", name).type("saleForm:items:0:sku", Sales.uniqueSku("forged"))
-                    .type("saleForm:items:0:units", "10");
+            newSaleForm(browser, name, "forged");
             browser.script("document.querySelectorAll(\"input[name='jakarta.faces.ViewState']\")"
                     + ".forEach(function (field) { field.value = '1234:5678'; });");
             browser.byId("saleForm:save").click();
@@ -154,9 +176,7 @@ class ConsoleIT {
             assertEquals(0, Db.scalar("SELECT count(*) FROM sale WHERE name = ?", name));
 
             // The same form with its own ViewState goes through: the refusal above was the token's.
-            browser.open("console/sale.xhtml").awaitPresent("saleForm:name");
-            browser.type("saleForm:name", name).type("saleForm:items:0:sku", Sales.uniqueSku("real"))
-                    .type("saleForm:items:0:units", "10");
+            newSaleForm(browser, name, "real");
             browser.click("saleForm:save").awaitText("saleForm:status", "DRAFT");
             assertEquals(1, Db.scalar("SELECT count(*) FROM sale WHERE name = ?", name));
         }
@@ -433,9 +453,7 @@ class ConsoleIT {
         String name = "After the session " + Sales.uniqueSku("s");
         try (Browser browser = new Browser(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
-            browser.open("console/sale.xhtml").awaitPresent("saleForm:name");
-            browser.type("saleForm:name", name).type("saleForm:items:0:sku", Sales.uniqueSku("late"))
-                    .type("saleForm:items:0:units", "10");
+            newSaleForm(browser, name, "late");
             browser.endSession();
             browser.byId("saleForm:save").click();
             browser.awaitPresent("login:username");

@@ -1,13 +1,13 @@
 package dev.flashsale.access.boundary;
 
 import dev.flashsale.access.control.ApiKeyBook;
-import dev.flashsale.access.control.ApiKeyRegistry;
 import dev.flashsale.access.entity.ApiKey;
 import dev.flashsale.access.entity.ApiKeysChanged;
 import dev.flashsale.access.entity.IssuedApiKey;
 import dev.flashsale.audit.control.AuditTrail;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
+import dev.flashsale.platform.security.Sha256;
 import jakarta.annotation.Resource;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
@@ -55,7 +55,7 @@ public class StorefrontKeys {
         String key = "fsk_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
         UUID id = UUID.randomUUID();
         String prefix = key.substring(0, PREFIX_LENGTH);
-        keys.insert(id, name.strip(), prefix, ApiKeyRegistry.sha256(key), session.getCallerPrincipal().getName());
+        keys.insert(id, name.strip(), prefix, Sha256.hex(key), session.getCallerPrincipal().getName());
         audit.record("apikey.issue", "apikey:" + id, "name=" + name.strip() + ", prefix=" + prefix);
         changed.fire(new ApiKeysChanged());
         return new IssuedApiKey(id, name.strip(), prefix, key);

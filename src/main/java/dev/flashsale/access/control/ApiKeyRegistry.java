@@ -1,6 +1,7 @@
 package dev.flashsale.access.control;
 
 import dev.flashsale.access.entity.ApiKeysChanged;
+import dev.flashsale.platform.security.Sha256;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,11 +11,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,7 +56,7 @@ public class ApiKeyRegistry {
         if (key == null || key.isEmpty() || key.length() > 200) {
             return Optional.empty();
         }
-        return Optional.ofNullable(current().get(sha256(key)));
+        return Optional.ofNullable(current().get(Sha256.hex(key)));
     }
 
     void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) ApiKeysChanged changed) {
@@ -79,7 +76,7 @@ public class ApiKeyRegistry {
 
     private void reload() {
         Map<String, String> keys = new HashMap<>();
-        configuredKey.filter(key -> !key.isBlank()).ifPresent(key -> keys.put(sha256(key.strip()), CONFIGURED_KEY_NAME));
+        configuredKey.filter(key -> !key.isBlank()).ifPresent(key -> keys.put(Sha256.hex(key.strip()), CONFIGURED_KEY_NAME));
         try {
             List<Tuple> rows = em.createNativeQuery(sql.get("access/find_live_api_keys"), Tuple.class).getResultList();
             rows.forEach(row -> keys.put(Rows.text(row, "key_sha256"), Rows.text(row, "name")));
@@ -91,13 +88,5 @@ public class ApiKeyRegistry {
         }
         namesByHash = Map.copyOf(keys);
         loadedAt = System.currentTimeMillis();
-    }
-
-    public static String sha256(String key) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
     }
 }

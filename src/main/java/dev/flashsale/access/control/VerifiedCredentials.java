@@ -1,13 +1,10 @@
 package dev.flashsale.access.control;
 
 import dev.flashsale.access.entity.AccountsChanged;
+import dev.flashsale.platform.security.Sha256;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.security.enterprise.identitystore.CredentialValidationResult;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -50,13 +47,6 @@ public class VerifiedCredentials {
     }
 
     private static String fingerprint(String username, String password) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(username.getBytes(StandardCharsets.UTF_8));
-            sha.update((byte) 0);
-            return HexFormat.of().formatHex(sha.digest(password.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
+        return Sha256.hex(username + '\0' + password);
     }
 }

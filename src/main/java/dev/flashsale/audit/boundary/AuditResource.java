@@ -1,10 +1,9 @@
 package dev.flashsale.audit.boundary;
 
 import dev.flashsale.audit.entity.AuditEvent;
+import dev.flashsale.platform.problem.ProblemException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -24,7 +23,19 @@ public class AuditResource {
 
     @GET
     public List<AuditEvent> recent(@QueryParam("actor") String actor, @QueryParam("target") String target,
-                                   @QueryParam("limit") @DefaultValue("100") @Min(1) @Max(AuditLog.MAX_EVENTS) int limit) {
-        return log.recent(actor, target, limit);
+                                   @QueryParam("limit") @DefaultValue("100") String limit) {
+        return log.recent(actor, target, limitOf(limit));
+    }
+
+    private static int limitOf(String limit) {
+        try {
+            int value = Integer.parseInt(limit.strip());
+            if (value >= 1 && value <= AuditLog.MAX_EVENTS) {
+                return value;
+            }
+        } catch (NumberFormatException notANumber) {
+            // answered below
+        }
+        throw ProblemException.badRequest("invalid-limit", "limit is a whole number from 1 to " + AuditLog.MAX_EVENTS);
     }
 }
