@@ -117,10 +117,13 @@ public final class Benchmark {
         List<SeedScenario.Outcome> outcomes = new ArrayList<>();
         JsonArrayBuilder json = Json.createArrayBuilder();
         for (int concurrency : options.seedConcurrencies()) {
+            JsonObject groupsBefore = client.checkoutGroups();
             SeedScenario.Outcome outcome = scenario.run(sku("SEED-C" + concurrency), concurrency);
+            GroupUse groups = GroupUse.between(groupsBefore, client.checkoutGroups());
             printSeed(outcome);
+            line("shared transactions", groups.toString(), "");
             outcomes.add(outcome);
-            json.add(outcome.toJson());
+            json.add(Json.createObjectBuilder(outcome.toJson()).add("checkoutGroups", groups.toJson()));
         }
         results.add("seedScenario", json);
         return outcomes;
@@ -159,13 +162,16 @@ public final class Benchmark {
         JsonArrayBuilder json = Json.createArrayBuilder();
         for (int concurrency : options.successConcurrencies()) {
             String sku = sku("SUCCESS-S" + shards + "-C" + concurrency);
+            JsonObject groupsBefore = client.checkoutGroups();
             LoadResult load = success.run(sku, shards, concurrency, options.successRequests());
+            GroupUse groups = GroupUse.between(groupsBefore, client.checkoutGroups());
             System.out.printf("  c=%-4d %,6.0f reservations/s (%,d created, %,.0f req/s), %s, other answers %s%n", concurrency,
                     load.createdPerSecond(), load.created(), load.requestsPerSecond(), load.latency(), otherThan201(load));
+            System.out.println("         shared transactions: " + groups);
             check("success path no 5xx (c=" + concurrency + ", shards=" + shards + ")", load.serverErrors() == 0 && load.unanswered() == 0);
             byConcurrency.put(concurrency, load);
             skus.add(sku);
-            json.add(Json.createObjectBuilder(load.toJson()).add("sku", sku));
+            json.add(Json.createObjectBuilder(load.toJson()).add("sku", sku).add("checkoutGroups", groups.toJson()));
         }
         results.add(shards == options.shards() ? "successPath" : "successPathOneRow", json);
         for (String sku : skus) {

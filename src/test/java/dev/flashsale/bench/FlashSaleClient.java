@@ -70,6 +70,11 @@ final class FlashSaleClient {
         return json(send(request("api/admin/gate").header("Authorization", adminAuthorization).GET()), 200);
     }
 
+    /** The server's counters of reservations grouped into shared transactions. */
+    JsonObject checkoutGroups() {
+        return json(send(request("api/admin/checkout-groups").header("Authorization", adminAuthorization).GET()), 200);
+    }
+
     /** Creates and opens a sale of one SKU over {@code shards} stock rows, holds of ten minutes, one unit per order. */
     void openSale(String sku, int units, int shards) {
         String sale = Json.createObjectBuilder()

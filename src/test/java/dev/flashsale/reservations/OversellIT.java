@@ -12,6 +12,7 @@ import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
+import jakarta.json.JsonObject;
 import java.net.URL;
 import java.util.HashMap;
 import java.util.List;
@@ -175,6 +176,88 @@ class OversellIT {
         assertEquals(200, api.put("api/admin/sales/" + saleId, sale.formatted(units + 4), "Authorization", admin).status());
         assertEquals(4, api.stock(sku).json().getInt("available"));
         assertEquals(0, StockCounts.inconsistentShards(sku));
+    }
+
+    @Test
+    void reservationsArrivingTogetherShareTransactionsAndSellEveryUnitOfOneRowWhenTheGateLetsAllThrough() throws Exception {
+        Api api = new Api(base);
+        String sku = Sales.uniqueSku("group");
+        int units = 300;
+        Sales.openSale(api, sku, units, 3, 600, "REFUSE", 1);
+        TestRedis.awaitValue(GateKeys.counter(sku), Integer.toString(units));
+        try (Jedis redis = TestRedis.client()) {
+            redis.set(GateKeys.counter(sku), "1000000"); // the gate lets every order through: PostgreSQL alone decides
+        }
+        JsonObject before = api.adminGet("api/admin/checkout-groups").json();
+
+        // 1,500 orders of 1, 2 or 3 units at once on one stock row: about ten times the supply.
+        List<Api.Answer> answers = Crowd.run(CLIENTS, 1_500, i -> api.reserve(sku + "-g-" + i, sku, "buyer-" + i, 1 + i % 3));
+
+        JsonObject after = api.adminGet("api/admin/checkout-groups").json();
+        long groups = after.getJsonNumber("groups").longValue() - before.getJsonNumber("groups").longValue();
+        long grouped = after.getJsonNumber("requests").longValue() - before.getJsonNumber("requests").longValue();
+        assertTrue(groups > 0 && grouped > groups, "reservations shared transactions: " + grouped + " in " + groups + " groups");
+        assertTrue(answers.stream().allMatch(a -> a.status() == 201 || a.status() == 409 && "sold-out".equals(a.problemType())),
+                "only 201 and 409 sold-out: " + answers.stream().filter(a -> a.status() != 201).filter(
+                        a -> a.status() != 409 || !"sold-out".equals(a.problemType())).limit(3).toList());
+        long unitsTaken = answers.stream().filter(a -> a.status() == 201).mapToLong(a -> a.json().getInt("qty")).sum();
+        assertEquals(units, unitsTaken, "every unit sold, none twice");
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(units, counts.held());
+        assertTrue(counts.consistent(), counts.toString());
+        assertEquals(0, api.stock(sku).json().getInt("available"), "nothing stranded");
+        assertEquals(0, Db.scalar("SELECT count(*) FROM reservation r WHERE sku = ? AND"
+                + " (SELECT count(*) FROM stock_movement m WHERE m.reservation_id = r.id) <> 1", sku),
+                "every reservation has exactly one ledger row");
+    }
+
+    @Test
+    void keysAndBuyersWithQuotesCommasBracesAndBackslashesAreStoredAsSent() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 10, 1, 600, "REFUSE");
+        String key = sku + "-\"a\",{b}\\c";
+        String buyer = "buyer \"ü\", {x}\\y";
+
+        Api.Answer created = api.reserve(key, sku, buyer, 1);
+        Api.Answer replayed = api.reserve(key, sku, buyer, 1);
+
+        assertEquals(201, created.status(), created.toString());
+        assertEquals(buyer, created.json().getString("buyerId"));
+        assertEquals(200, replayed.status(), replayed.toString());
+        assertEquals(created.json().getString("id"), replayed.json().getString("id"));
+        assertEquals(1, Db.scalar("SELECT count(*) FROM reservation WHERE idempotency_key = ? AND buyer_id = ?", key, buyer));
+    }
+
+    @Test
+    void oneKeySentForTwoSkusAtOnceReservesOnceAndTheOtherRequestIsToldTheKeyIsTaken() throws Exception {
+        Api api = new Api(base);
+        String first = Sales.openSku(api, 1_000, 1, 600, "REFUSE");
+        String second = Sales.openSku(api, 1_000, 1, 600, "REFUSE");
+        int keys = 400;
+        long undecidedBefore = api.adminGet("api/admin/checkout-groups").json().getJsonNumber("undecided").longValue();
+
+        // Request 2k goes to the first SKU, 2k+1 to the second, both under key k: the two groups
+        // of the two SKUs race for the same keys.
+        List<Api.Answer> answers = Crowd.run(CLIENTS, 2 * keys, i -> {
+            String sku = i % 2 == 0 ? first : second;
+            return api.reserve(first + "-twice-" + i / 2, sku, "buyer-" + i / 2, 1);
+        });
+
+        Map<Integer, Long> byStatus = answers.stream()
+                .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
+        assertEquals(Map.of(201, (long) keys, 422, (long) keys), byStatus, "one reservation per key: " + byStatus);
+        answers.stream().filter(a -> a.status() == 422)
+                .forEach(a -> assertEquals("idempotency-key-reused", a.problemType(), a.toString()));
+        assertEquals(keys, Db.scalar("SELECT count(*) FROM reservation WHERE sku IN (?, ?)", first, second));
+        for (String sku : List.of(first, second)) {
+            StockCounts counts = StockCounts.of(sku);
+            assertTrue(counts.consistent(), counts.toString());
+            assertEquals(1_000 - counts.held(), api.stock(sku).json().getInt("available"));
+        }
+        assertEquals(keys, StockCounts.of(first).held() + StockCounts.of(second).held(), "one unit per key");
+        long undecided = api.adminGet("api/admin/checkout-groups").json().getJsonNumber("undecided").longValue() - undecidedBefore;
+        assertTrue(undecided > 0, "the two SKUs' groups met each other's keys, rolled back, and left those requests"
+                + " to be reserved alone");
     }
 
     @Test

@@ -5,7 +5,8 @@ import jakarta.ejb.ApplicationException;
 /**
  * A refusal that the client must hear about: sold out, not found, conflicting state, bad input.
  * It is a business answer, not a fault, so it crosses EJB boundaries unwrapped; it rolls the
- * transaction back, so a refused request leaves nothing behind.
+ * transaction back, so a refused request leaves nothing behind. It carries no stack trace: the
+ * answer is all there is to it, and a sold-out rush throws thousands of them per second.
  */
 @ApplicationException(rollback = true, inherited = true)
 public class ProblemException extends RuntimeException {
@@ -15,7 +16,7 @@ public class ProblemException extends RuntimeException {
     private final String title;
 
     public ProblemException(int status, String slug, String title, String detail) {
-        super(detail);
+        super(detail, null, false, false);
         this.status = status;
         this.slug = slug;
         this.title = title;

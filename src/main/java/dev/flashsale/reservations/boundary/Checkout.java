@@ -1,13 +1,12 @@
 package dev.flashsale.reservations.boundary;
 
-import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.HoldExpiry;
 import dev.flashsale.reservations.control.ReservationBook;
+import dev.flashsale.reservations.control.ReserveRules;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.SoldOutException;
-import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.stock.control.StockLedger;
 import dev.flashsale.stock.entity.Offer;
 import dev.flashsale.stock.entity.Sku;
@@ -15,7 +14,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
-import java.time.Instant;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -44,25 +42,17 @@ public class Checkout {
     int reclaimBatch;
 
     public ReserveOutcome reserve(ReserveCommand command) {
-        Offer offer = stock.findOffer(command.sku()).orElseThrow(() -> ProblemException.notFound("sku",
-                "There is no SKU " + command.sku() + " on sale"));
-        if (command.qty() > offer.maxPerOrder()) {
-            throw ProblemException.badRequest("quantity-above-limit", "This sale allows at most "
-                    + offer.maxPerOrder() + " unit(s) per order");
-        }
+        Offer offer = stock.findOffer(command.sku()).orElseThrow(() -> ReserveRules.unknownSku(command.sku()));
+        ReserveRules.aboveLimit(offer, command).ifPresent(refusal -> {
+            throw refusal;
+        });
         Optional<ReserveOutcome> replay = replayOf(command);
         if (replay.isPresent()) {
             return replay.get();
         }
-        if (offer.saleStatus() != SaleStatus.OPEN) {
-            throw ProblemException.conflict("sale-not-open", "Sale not open",
-                    "The sale of " + command.sku() + " is " + offer.saleStatus() + "; reservations are taken only while it is OPEN");
-        }
-        if (!offer.inWindow()) {
-            throw ProblemException.conflict("outside-sale-window", "Outside the sale's window",
-                    "The sale of " + command.sku() + " takes reservations from " + orOpen(offer.startsAt())
-                            + " until " + orOpen(offer.endsAt()));
-        }
+        ReserveRules.notSelling(offer, command.sku()).ifPresent(refusal -> {
+            throw refusal;
+        });
         int available = offer.level().available();
         if (available < command.qty()) {
             available += reclaimOverdueHolds(command.sku());
@@ -98,16 +88,6 @@ public class Checkout {
     }
 
     private Optional<ReserveOutcome> replayOf(ReserveCommand command) {
-        return reservations.findByKey(command.key().value()).map(earlier -> {
-            if (!earlier.sameRequestAs(command)) {
-                throw new ProblemException(422, "idempotency-key-reused", "Idempotency key reused",
-                        "This Idempotency-Key was used for a different request (sku, buyerId or qty differ); use a new key");
-            }
-            return new ReserveOutcome(earlier, false);
-        });
-    }
-
-    private static String orOpen(Instant time) {
-        return time == null ? "(no limit)" : time.toString();
+        return reservations.findByKey(command.key().value()).map(earlier -> ReserveRules.replay(earlier, command));
     }
 }

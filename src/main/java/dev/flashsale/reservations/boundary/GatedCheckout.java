@@ -7,11 +7,10 @@ import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.SoldOutException;
 import jakarta.ejb.EJBException;
-import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -19,10 +18,11 @@ import java.util.logging.Logger;
  * The reserve path: sold-out flag and counter in Redis first, then the PostgreSQL transaction
  * ({@link Checkout}), which alone decides. Units the gate let through come back to Redis when
  * PostgreSQL refuses or fails, after its transaction has rolled back. With the gate off or
- * Redis unreachable, every request goes to PostgreSQL: slower, never wrong.
+ * Redis unreachable, every request goes to PostgreSQL: slower, never wrong. Requests that reach
+ * PostgreSQL together are reserved in groups ({@link CheckoutQueue}). This bean runs outside any
+ * transaction: the gate's follow-up steps come after PostgreSQL's commit or rollback.
  */
-@Stateless
-@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+@ApplicationScoped
 public class GatedCheckout {
 
     /** PostgreSQL's SQLSTATE for a transaction aborted to break a deadlock. */
@@ -40,6 +40,9 @@ public class GatedCheckout {
 
     @Inject
     Checkout checkout;
+
+    @Inject
+    CheckoutQueue queue;
 
     public ReserveOutcome reserve(ReserveCommand command) {
         String sku = command.sku().value();
@@ -111,12 +114,16 @@ public class GatedCheckout {
     }
 
     /**
-     * Checkout's transaction, again when PostgreSQL broke a deadlock by aborting it. Claims on a
-     * sharded SKU can deadlock near the end of a sale: a shard found full after a wait stays
-     * locked until the transaction ends. The aborted transaction left nothing behind, so the
-     * whole reservation is simply tried again.
+     * The reservation in a group's transaction, or else in Checkout's own transaction, again when
+     * PostgreSQL broke a deadlock by aborting it. Claims on a sharded SKU can deadlock near the
+     * end of a sale: a shard found full after a wait stays locked until the transaction ends. The
+     * aborted transaction left nothing behind, so the whole reservation is simply tried again.
      */
     private ReserveOutcome reserveInPostgres(ReserveCommand command) {
+        Optional<ReserveOutcome> grouped = queue.reserve(command);
+        if (grouped.isPresent()) {
+            return grouped.get();
+        }
         for (int attempt = 1; ; attempt++) {
             try {
                 return checkout.reserve(command);

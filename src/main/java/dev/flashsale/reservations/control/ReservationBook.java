@@ -1,8 +1,10 @@
 package dev.flashsale.reservations.control;
 
+import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reservations.entity.Movement;
+import dev.flashsale.reservations.entity.PlacedHolds;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationQuery;
 import dev.flashsale.reservations.entity.ReservationStatus;
@@ -14,6 +16,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +49,33 @@ public class ReservationBook {
                 .setParameter("holdSeconds", holdSeconds)
                 .getResultList();
         return rows.stream().findFirst().map(ReservationBook::reservation);
+    }
+
+    /**
+     * Records a group of new holds on one stock row and takes all their units, in one statement
+     * whose guarded UPDATE takes the group's units or none. Each hold gets a new id.
+     */
+    public PlacedHolds insertHoldsClaimingUnits(String sku, int shard, List<ReserveCommand> commands, int holdSeconds) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/insert_holds_claiming_units"), Tuple.class)
+                .setParameter("ids", PgArrays.literal(commands.stream().map(command -> UUID.randomUUID()).toList()))
+                .setParameter("keys", PgArrays.literal(commands.stream().map(command -> command.key().value()).toList()))
+                .setParameter("buyers", PgArrays.literal(commands.stream().map(ReserveCommand::buyerId).toList()))
+                .setParameter("qtys", PgArrays.literal(commands.stream().map(ReserveCommand::qty).toList()))
+                .setParameter("sku", sku)
+                .setParameter("shard", shard)
+                .setParameter("holdSeconds", holdSeconds)
+                .getResultList();
+        boolean claimed = Rows.number(rows.get(0), "claimed") == 1;
+        List<Reservation> holds = rows.stream().filter(row -> row.get("id") != null).map(ReservationBook::reservation).toList();
+        return new PlacedHolds(claimed, holds);
+    }
+
+    /** The reservations recorded under any of these idempotency keys. */
+    public List<Reservation> findByKeys(Collection<String> idempotencyKeys) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_reservations_by_keys"), Tuple.class)
+                .setParameter("keys", PgArrays.literal(idempotencyKeys))
+                .getResultList();
+        return rows.stream().map(ReservationBook::reservation).toList();
     }
 
     public Optional<Reservation> find(UUID id) {

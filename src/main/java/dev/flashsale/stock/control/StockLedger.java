@@ -133,6 +133,15 @@ public class StockLedger {
     }
 
     /**
+     * Locks the SKU's stock rows (in shard order) until the transaction ends.
+     *
+     * @return the units free over all of them
+     */
+    public int lockFreeUnits(String sku) {
+        return lockShards(sku).stream().mapToInt(ShardFree::free).sum();
+    }
+
+    /**
      * Sets a SKU's units to {@code units}, spread over its shards: raised evenly, lowered by
      * taking free units (the shards with the most first). Never below what is held or sold.
      *

@@ -1,0 +1,62 @@
+package dev.flashsale.reservations.control;
+
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReserveCommand;
+import dev.flashsale.reservations.entity.ReserveOutcome;
+import dev.flashsale.sales.entity.SaleStatus;
+import dev.flashsale.stock.entity.Offer;
+import dev.flashsale.stock.entity.Sku;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The checks of a reserve request against its offer, and their refusals, shared by the request
+ * reserved alone and the request reserved in a group. In this order: the SKU exists, the
+ * quantity is within the sale's limit, a retry gets its original reservation, and only then must
+ * the sale be open and inside its window.
+ */
+public final class ReserveRules {
+
+    private ReserveRules() {
+    }
+
+    public static ProblemException unknownSku(Sku sku) {
+        return ProblemException.notFound("sku", "There is no SKU " + sku + " on sale");
+    }
+
+    public static Optional<ProblemException> aboveLimit(Offer offer, ReserveCommand command) {
+        if (command.qty() <= offer.maxPerOrder()) {
+            return Optional.empty();
+        }
+        return Optional.of(ProblemException.badRequest("quantity-above-limit", "This sale allows at most "
+                + offer.maxPerOrder() + " unit(s) per order"));
+    }
+
+    /** The earlier reservation under the command's key, or a 422 when the key asked for something else. */
+    public static ReserveOutcome replay(Reservation earlier, ReserveCommand command) {
+        if (!earlier.sameRequestAs(command)) {
+            throw new ProblemException(422, "idempotency-key-reused", "Idempotency key reused",
+                    "This Idempotency-Key was used for a different request (sku, buyerId or qty differ); use a new key");
+        }
+        return new ReserveOutcome(earlier, false);
+    }
+
+    /** Why the offer takes no new reservation now, if it does not. */
+    public static Optional<ProblemException> notSelling(Offer offer, Sku sku) {
+        if (offer.saleStatus() != SaleStatus.OPEN) {
+            return Optional.of(ProblemException.conflict("sale-not-open", "Sale not open",
+                    "The sale of " + sku + " is " + offer.saleStatus() + "; reservations are taken only while it is OPEN"));
+        }
+        if (!offer.inWindow()) {
+            return Optional.of(ProblemException.conflict("outside-sale-window", "Outside the sale's window",
+                    "The sale of " + sku + " takes reservations from " + orOpen(offer.startsAt())
+                            + " until " + orOpen(offer.endsAt())));
+        }
+        return Optional.empty();
+    }
+
+    private static String orOpen(Instant time) {
+        return time == null ? "(no limit)" : time.toString();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.flashsale.reservations.entity;
+
+import dev.flashsale.platform.problem.ProblemException;
+import java.util.Objects;
+
+/**
+ * What a group's transaction answered one of its reserve requests: a reservation, a refusal, or
+ * nothing (undecided: the request is then reserved on its own, in its own transaction).
+ */
+public record ReserveAnswer(ReserveOutcome outcome, ProblemException refusal, boolean skuNotGrouped) {
+
+    public static final ReserveAnswer UNDECIDED = new ReserveAnswer(null, null, false);
+
+    /** Undecided, and so is every later request on this SKU: it has several stock rows. */
+    public static final ReserveAnswer NOT_GROUPED = new ReserveAnswer(null, null, true);
+
+    public static ReserveAnswer of(ReserveOutcome outcome) {
+        return new ReserveAnswer(Objects.requireNonNull(outcome), null, false);
+    }
+
+    public static ReserveAnswer refused(ProblemException refusal) {
+        return new ReserveAnswer(null, Objects.requireNonNull(refusal), false);
+    }
+
+    public boolean decided() {
+        return outcome != null || refusal != null;
+    }
+
+    /** @return the reservation; throws the refusal (call only when {@link #decided()}) */
+    public ReserveOutcome outcomeOrThrow() {
+        if (refusal != null) {
+            throw refusal;
+        }
+        return Objects.requireNonNull(outcome, "undecided");
+    }
+}
