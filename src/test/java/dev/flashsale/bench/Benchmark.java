@@ -74,12 +74,13 @@ public final class Benchmark {
         List<SeedScenario.Outcome> seeds = seedScenarios();
         Map<Integer, LoadResult> successes = successPath(success, options.shards());
         Map<Integer, LoadResult> oneRow = options.shards() > 1 ? successPath(success, 1) : Map.of();
+        Map<Integer, LoadResult> soldOut = soldOutPath(success);
         Map<Integer, LoadResult> pings = pingCeiling();
         Map<Integer, PgbenchCeiling.Result> pgbench = pgbenchCeiling(options.shards());
         Map<Integer, PgbenchCeiling.Result> pgbenchOneRow = options.shards() > 1 ? pgbenchCeiling(1) : Map.of();
         Map<Integer, RedisCeiling.Result> redis = redisCeiling();
 
-        printRatios(seeds, successes, pings, pgbench, redis);
+        printRatios(seeds, successes, soldOut, pings, pgbench, redis);
         printShardRatios(successes, oneRow, pgbench, pgbenchOneRow);
 
         JsonObject gateAfter = client.gateStatus();
@@ -180,6 +181,24 @@ public final class Benchmark {
         return byConcurrency;
     }
 
+    private Map<Integer, LoadResult> soldOutPath(SuccessPath success) throws InterruptedException {
+        heading("Sold-out path: " + String.format("%,d", options.successRequests())
+                + " reservations per concurrency on a SKU whose one unit is taken (every one must be refused)");
+        Map<Integer, LoadResult> byConcurrency = new TreeMap<>();
+        JsonArrayBuilder json = Json.createArrayBuilder();
+        for (int concurrency : options.successConcurrencies()) {
+            String sku = sku("SOLD-OUT-C" + concurrency);
+            LoadResult load = success.soldOut(sku, concurrency, options.successRequests());
+            System.out.printf("  c=%-4d %,6.0f refusals/s (%,d sold-out of %,d), %s, other answers %s%n", concurrency,
+                    load.soldOutPerSecond(), load.soldOut(), load.requests(), load.latency(), format(load.byStatus()));
+            check("sold-out path: every request refused as sold out (c=" + concurrency + ")", load.soldOut() == load.requests());
+            byConcurrency.put(concurrency, load);
+            json.add(Json.createObjectBuilder(load.toJson()).add("sku", sku).add("soldOutPerSecond", load.soldOutPerSecond()));
+        }
+        results.add("soldOutPath", json);
+        return byConcurrency;
+    }
+
     private Map<Integer, LoadResult> pingCeiling() throws InterruptedException {
         heading("Ceiling (a): GET /api/ping, " + String.format("%,d", options.successRequests()) + " requests per concurrency");
         PingCeiling ping = new PingCeiling(client);
@@ -257,7 +276,8 @@ public final class Benchmark {
         return byConcurrency;
     }
 
-    private void printRatios(List<SeedScenario.Outcome> seeds, Map<Integer, LoadResult> successes, Map<Integer, LoadResult> pings,
+    private void printRatios(List<SeedScenario.Outcome> seeds, Map<Integer, LoadResult> successes, Map<Integer, LoadResult> soldOut,
+                             Map<Integer, LoadResult> pings,
                              Map<Integer, PgbenchCeiling.Result> pgbench, Map<Integer, RedisCeiling.Result> redis) {
         List<Ratio> ratios = new ArrayList<>();
         for (SeedScenario.Outcome seed : seeds) {
@@ -274,6 +294,8 @@ public final class Benchmark {
                     pg == null ? null : pg.tps());
             addIfMeasured(ratios, figure, load.createdPerSecond(), "ping (HTTP ceiling)", pings.containsKey(c) ? pings.get(c).requestsPerSecond() : null);
         });
+        soldOut.forEach((c, load) -> addIfMeasured(ratios, "sold-out refusals/s, c=" + c, load.soldOutPerSecond(), "ping (HTTP ceiling)",
+                pings.containsKey(c) ? pings.get(c).requestsPerSecond() : null));
         heading("Figures as a share of their ceilings (same concurrency, same run)");
         ratios.forEach(ratio -> System.out.println("  " + ratio));
         JsonArrayBuilder json = Json.createArrayBuilder();

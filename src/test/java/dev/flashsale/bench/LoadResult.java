@@ -47,6 +47,15 @@ record LoadResult(String label, int concurrency, long startedAtNanos, long finis
         return created() / wallSeconds();
     }
 
+    /** 409 sold-out: a reservation refused because no unit is left. */
+    long soldOut() {
+        return count(sample -> sample.status() == 409 && "sold-out".equals(sample.problem()));
+    }
+
+    double soldOutPerSecond() {
+        return soldOut() / wallSeconds();
+    }
+
     long serverErrors() {
         return count(Sample::isServerError);
     }

@@ -44,4 +44,18 @@ final class SuccessPath {
         return new LoadRun("success c=" + concurrency, concurrency, TIME_LIMIT).run(reservations, (visit, recorder) ->
                 recorder.accept(client.reserve(sku, "buyer-" + visit, sku + "-" + visit)), () -> "plenty");
     }
+
+    /**
+     * The sold-out path alone: opens {@code sku} with one unit, takes it, then sends
+     * {@code requests} reservations with fresh keys, which must all be refused as sold out.
+     */
+    LoadResult soldOut(String sku, int concurrency, int requests) throws InterruptedException {
+        client.openSale(sku, 1, 1);
+        Sample first = client.reserve(sku, "buyer-first", sku + "-first");
+        if (first.status() != 201) {
+            throw new IllegalStateException("The one unit of " + sku + " was not reserved: " + first);
+        }
+        return new LoadRun("sold-out c=" + concurrency, concurrency, TIME_LIMIT).run(requests, (visit, recorder) ->
+                recorder.accept(client.reserve(sku, "buyer-" + visit, sku + "-" + visit)), () -> "0");
+    }
 }

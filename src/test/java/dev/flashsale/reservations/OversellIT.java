@@ -62,7 +62,11 @@ class OversellIT {
 
     @Test
     void twentyThousandBuyersNeverOversellFiveHundredUnitsSpreadOverTenShards() throws Exception {
+        Api api = new Api(base);
+        long groupsBefore = api.adminGet("api/admin/checkout-groups").json().getJsonNumber("groups").longValue();
         String sku = signatureScenario(10);
+        long groups = api.adminGet("api/admin/checkout-groups").json().getJsonNumber("groups").longValue() - groupsBefore;
+        assertTrue(groups > 0, "the shards' lines reserved in groups");
         assertEquals(0, StockCounts.inconsistentShards(sku), "every shard agrees with its reservations and ledger");
         assertEquals(10, Db.scalar("SELECT count(*) FROM stock_shard WHERE sku = ?", sku));
         assertEquals(UNITS, Db.scalar("SELECT sum(total) FROM stock_shard WHERE sku = ?", sku), "units only move between shards");

@@ -1,33 +1,37 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.reservations.entity.CheckoutGroups;
+import dev.flashsale.reservations.entity.GroupAnswers;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Groups the reserve requests that arrive for one SKU while a transaction on it runs, so that one
- * transaction ({@link GroupCheckout}) reserves for all of them. Nobody waits for a group to fill:
- * a request that finds its SKU's line idle runs its transaction at once, alone; requests that
- * arrive meanwhile queue, and when it ends the first of them runs the next group for everyone
- * queued by then (at most {@code flashsale.checkout.group-max}). Under light load every group
- * has one request; under a rush a group holds the requests of one transaction's time.
+ * Groups the reserve requests that arrive for one stock row while a transaction on it runs, so
+ * that one transaction ({@link GroupCheckout}) reserves for all of them. Each stock row has its
+ * line; a request on a sharded SKU joins the line of a shard picked at random. Nobody waits for a
+ * group to fill: a request that finds its line idle runs its transaction at once, alone; requests
+ * that arrive meanwhile queue, and when it ends the first of them runs the next group for
+ * everyone queued by then (at most {@code flashsale.checkout.group-max}). Under light load every
+ * group has one request; under a rush a group holds the requests of one transaction's time.
  *
  * <p>Each request thread waits for its own answer and then carries on alone (its gate and its
  * HTTP answer). A group's transaction that fails leaves every request of it undecided, and each
- * is then reserved on its own; so does every request on a sharded SKU.
+ * is then reserved on its own.
  */
 @ApplicationScoped
 public class CheckoutQueue {
@@ -41,7 +45,9 @@ public class CheckoutQueue {
     @ConfigProperty(name = "flashsale.checkout.group-max", defaultValue = "64")
     int groupMax;
 
-    private final ConcurrentHashMap<String, Line> lines = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<LineKey, Line> lines = new ConcurrentHashMap<>();
+    /** The stock rows of each SKU met so far (a SKU never changes its number of shards). */
+    private final ConcurrentHashMap<String, Integer> shardsOfSku = new ConcurrentHashMap<>();
     private final LongAdder groupsRun = new LongAdder();
     private final LongAdder requestsGrouped = new LongAdder();
     private final LongAdder undecided = new LongAdder();
@@ -54,13 +60,13 @@ public class CheckoutQueue {
         if (groupMax <= 1) {
             return Optional.empty();
         }
-        Line line = lines.computeIfAbsent(command.sku().value(), sku -> new Line());
-        if (line.sharded) {
-            return Optional.empty();
-        }
+        String sku = command.sku().value();
+        int shards = shardsOfSku.getOrDefault(sku, 1);
+        LineKey key = new LineKey(sku, shards == 1 ? 0 : ThreadLocalRandom.current().nextInt(shards));
+        Line line = lines.computeIfAbsent(key, unused -> new Line());
         Waiter me = new Waiter(command);
         if (line.join(me) || me.turn.join() == Turn.LEAD) {
-            lead(line, me);
+            lead(key, line, me);
         }
         ReserveAnswer answer = me.answer;
         return answer.decided() ? Optional.of(answer.outcomeOrThrow()) : Optional.empty();
@@ -70,19 +76,19 @@ public class CheckoutQueue {
         return new CheckoutGroups(groupMax, groupsRun.sum(), requestsGrouped.sum(), undecided.sum());
     }
 
-    private void lead(Line line, Waiter leader) {
+    private void lead(LineKey key, Line line, Waiter leader) {
         List<Waiter> group = line.groupLedBy(leader, groupMax);
         List<ReserveAnswer> answers = List.of();
         try {
-            answers = groups.reserveAll(leader.command.sku(), group.stream().map(waiter -> waiter.command).toList());
+            GroupAnswers answered = groups.reserveAll(leader.command.sku(), key.shard(),
+                    group.stream().map(waiter -> waiter.command).toList());
+            answers = answered.answers();
+            shardsOfSku.put(key.sku(), answered.shards());
             groupsRun.increment();
             requestsGrouped.add(group.size());
-            if (answers.stream().anyMatch(ReserveAnswer::skuNotGrouped)) {
-                line.sharded = true;
-            }
         } catch (RuntimeException failed) {
             LOG.log(Level.WARNING, "The transaction of a group of " + group.size() + " reservation(s) of "
-                    + leader.command.sku() + " failed; each is reserved on its own: " + failed);
+                    + leader.command.sku() + " failed; each is reserved on its own: " + rootCause(failed));
             LOG.log(Level.FINE, "Group transaction failure", failed);
         } finally {
             for (int i = 0; i < group.size(); i++) {
@@ -99,7 +105,19 @@ public class CheckoutQueue {
         }
     }
 
+    private static String rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root instanceof SQLException sql ? "SQLSTATE " + sql.getSQLState() + " " + sql.getMessage().lines().findFirst().orElse("")
+                : root.toString();
+    }
+
     private enum Turn { LEAD, ANSWERED }
+
+    private record LineKey(String sku, int shard) {
+    }
 
     /** One request in a line: its command, then its answer or its turn to lead the next group. */
     private static final class Waiter {
@@ -112,11 +130,10 @@ public class CheckoutQueue {
         }
     }
 
-    /** The requests of one SKU waiting for the group transaction that runs now to end. */
+    /** The requests of one stock row waiting for the group transaction that runs now to end. */
     private static final class Line {
         private final ArrayDeque<Waiter> queued = new ArrayDeque<>();
         private boolean busy;
-        volatile boolean sharded;
 
         /** @return true when the line was idle: the caller leads a group at once */
         synchronized boolean join(Waiter waiter) {

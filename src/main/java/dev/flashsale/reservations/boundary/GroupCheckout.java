@@ -4,6 +4,7 @@ import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.HoldExpiry;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.control.ReserveRules;
+import dev.flashsale.reservations.entity.GroupAnswers;
 import dev.flashsale.reservations.entity.PlacedHolds;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
@@ -31,22 +32,24 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Reserving for a group of requests on one SKU in one transaction: the requests that arrived
- * while the previous group's transaction ran. Each request is checked as {@link Checkout} checks
- * it, and the new holds take their units together, by one guarded UPDATE of the stock row for
- * their sum, so the row is locked once per group instead of once per request. When the row has
- * fewer units than the group asks for, it is locked and the requests are served in the order
- * they arrived, each one that still fits; the others are refused as sold out.
+ * while the previous group's transaction on the same stock row ran. Each request is checked as
+ * {@link Checkout} checks it, and the new holds take their units together, by one guarded UPDATE
+ * of the stock row for their sum, so the row is locked once per group instead of once per
+ * request.
+ *
+ * <p>When the stock row has fewer units than the group asks for, it is locked and the requests
+ * are served in the order they arrived, each one that still fits. On a SKU with one stock row
+ * the others are refused as sold out. On a sharded SKU the group claims on its own shard, and
+ * the requests that do not fit there are left to the single path, which walks the shards and
+ * gathers thin ones (the end game).
  *
  * <p>A request this transaction cannot decide is answered {@link ReserveAnswer#UNDECIDED} and
- * reserved on its own: every request on a sharded SKU (its shards already spread the claims), a
- * second request with the same key in the group, and the whole group when another transaction
- * took one of its keys meanwhile (this transaction then rolls back).
+ * reserved on its own: besides the case above, a second request with the same key in the
+ * group, and the whole group when another transaction took one of its keys meanwhile (this
+ * transaction then rolls back).
  */
 @Stateless
 public class GroupCheckout {
-
-    /** The shard of a SKU with a single stock row. */
-    private static final int ONLY_SHARD = 0;
 
     @Inject
     StockLedger stock;
@@ -64,34 +67,35 @@ public class GroupCheckout {
     @ConfigProperty(name = "flashsale.sweeper.batch-size", defaultValue = "200")
     int reclaimBatch;
 
-    /** @return one answer per command, in the commands' order; every command is for {@code sku} */
-    public List<ReserveAnswer> reserveAll(Sku sku, List<ReserveCommand> commands) {
+    /**
+     * @param shard the stock row the new holds are to be claimed on (any below the SKU's shards)
+     * @return one answer per command, in the commands' order; every command is for {@code sku}
+     */
+    public GroupAnswers reserveAll(Sku sku, int shard, List<ReserveCommand> commands) {
         ReserveAnswer[] answers = new ReserveAnswer[commands.size()];
         Optional<Offer> found = stock.findOffer(sku);
         if (found.isEmpty()) {
             Arrays.setAll(answers, i -> ReserveAnswer.refused(ReserveRules.unknownSku(sku)));
-            return List.of(answers);
+            return new GroupAnswers(1, List.of(answers));
         }
         Offer offer = found.get();
-        if (offer.level().shards() > 1) {
-            Arrays.fill(answers, ReserveAnswer.NOT_GROUPED);
-            return List.of(answers);
+        int shards = offer.level().shards();
+        if (shard >= shards) {
+            return GroupAnswers.allUndecided(shards, commands.size());
         }
         List<Integer> fresh = answerRetriesAndLimits(offer, commands, answers);
-        Optional<ProblemException> closed = ReserveRules.notSelling(offer, sku);
-        if (closed.isPresent()) {
+        if (ReserveRules.notSelling(offer, sku).isPresent()) {
             fresh.forEach(i -> answers[i] = ReserveAnswer.refused(ReserveRules.notSelling(offer, sku).orElseThrow()));
-        } else if (!fresh.isEmpty() && !placeHolds(offer, commands, fresh, answers)) {
+        } else if (!fresh.isEmpty() && !placeHolds(offer, shard, commands, fresh, answers)) {
             transaction.setRollbackOnly();
-            Arrays.fill(answers, ReserveAnswer.UNDECIDED);
-            return List.of(answers);
+            return GroupAnswers.allUndecided(shards, commands.size());
         }
         for (int i = 0; i < answers.length; i++) {
             if (answers[i] == null) {
                 answers[i] = ReserveAnswer.UNDECIDED;
             }
         }
-        return List.of(answers);
+        return new GroupAnswers(shards, List.of(answers));
     }
 
     /**
@@ -130,33 +134,40 @@ public class GroupCheckout {
     }
 
     /**
-     * Takes the units of the new holds: all at once when the row has them, otherwise with the row
-     * locked, for each request in arrival order that still fits. Overdue holds are expired first
-     * when the counts say the group does not fit (the lazy reclaim of a single request).
+     * Takes the units of the new holds: all at once when the shard has them; otherwise with the
+     * shard locked, for each request in arrival order that still fits. On a SKU of one row the
+     * others are sold out; on a sharded SKU they are left undecided. Overdue holds are expired
+     * first when the counts say the group does not fit (the lazy reclaim of a single request); a
+     * SKU without enough units even then refuses the group without locking anything.
      *
      * @return false when another transaction took one of the keys (the group must roll back)
      */
-    private boolean placeHolds(Offer offer, List<ReserveCommand> commands, List<Integer> fresh, ReserveAnswer[] answers) {
+    private boolean placeHolds(Offer offer, int shard, List<ReserveCommand> commands, List<Integer> fresh, ReserveAnswer[] answers) {
         String sku = offer.level().sku();
         int asked = fresh.stream().mapToInt(i -> commands.get(i).qty()).sum();
         int smallest = fresh.stream().mapToInt(i -> commands.get(i).qty()).min().orElseThrow();
+        boolean sharded = offer.level().shards() > 1;
         int available = offer.level().available();
-        if (available < asked) {
-            available += expiry.expireOverdueHoldsOfSku(sku, reclaimBatch).units();
-        }
+        int reclaimed = available < asked ? expiry.expireOverdueHoldsOfSku(sku, reclaimBatch).units() : 0;
+        available += reclaimed;
         if (available < smallest) {
             // Sold out even after giving back overdue holds: refused without locking the row.
             boolean nothingLeft = available <= 0;
             fresh.forEach(i -> answers[i] = ReserveAnswer.refused(new SoldOutException(sku, commands.get(i).qty(), nothingLeft)));
             return true;
         }
+        if (sharded && reclaimed > 0) {
+            // The expiry locked shards in shard order; locking this one now could break that
+            // order, so the single path claims (it takes shards in order).
+            return true;
+        }
         if (available >= asked) {
-            PlacedHolds placed = reservations.insertHoldsClaimingUnits(sku, ONLY_SHARD, pick(commands, fresh), offer.holdSeconds());
+            PlacedHolds placed = reservations.insertHoldsClaimingUnits(sku, shard, pick(commands, fresh), offer.holdSeconds());
             if (placed.claimed()) {
                 return answerPlaced(commands, fresh, placed, answers);
             }
         }
-        int free = stock.lockFreeUnits(sku);
+        int free = stock.lockFreeUnits(sku, shard);
         List<Integer> fits = new ArrayList<>();
         for (int i : fresh) {
             int qty = commands.get(i).qty();
@@ -165,13 +176,17 @@ public class GroupCheckout {
                 free -= qty;
             }
         }
-        boolean nothingLeft = free <= 0;
-        fresh.stream().filter(i -> !fits.contains(i)).forEach(i -> answers[i] = ReserveAnswer.refused(
-                new SoldOutException(sku, commands.get(i).qty(), nothingLeft)));
+        if (!sharded) {
+            boolean nothingLeft = free <= 0;
+            fresh.stream().filter(i -> !fits.contains(i)).forEach(i -> answers[i] = ReserveAnswer.refused(
+                    new SoldOutException(sku, commands.get(i).qty(), nothingLeft)));
+        }
+        // On a sharded SKU the requests that do not fit on this shard stay undecided: the single
+        // path walks the other shards, or gathers units spread thin.
         if (fits.isEmpty()) {
             return true;
         }
-        PlacedHolds placed = reservations.insertHoldsClaimingUnits(sku, ONLY_SHARD, pick(commands, fits), offer.holdSeconds());
+        PlacedHolds placed = reservations.insertHoldsClaimingUnits(sku, shard, pick(commands, fits), offer.holdSeconds());
         if (!placed.claimed()) {
             // The row was locked and counted, so only the sale's closing can refuse it now.
             fits.forEach(i -> answers[i] = ReserveAnswer.refused(new SoldOutException(sku, commands.get(i).qty(), false)));

@@ -7,19 +7,16 @@ import java.util.Objects;
  * What a group's transaction answered one of its reserve requests: a reservation, a refusal, or
  * nothing (undecided: the request is then reserved on its own, in its own transaction).
  */
-public record ReserveAnswer(ReserveOutcome outcome, ProblemException refusal, boolean skuNotGrouped) {
+public record ReserveAnswer(ReserveOutcome outcome, ProblemException refusal) {
 
-    public static final ReserveAnswer UNDECIDED = new ReserveAnswer(null, null, false);
-
-    /** Undecided, and so is every later request on this SKU: it has several stock rows. */
-    public static final ReserveAnswer NOT_GROUPED = new ReserveAnswer(null, null, true);
+    public static final ReserveAnswer UNDECIDED = new ReserveAnswer(null, null);
 
     public static ReserveAnswer of(ReserveOutcome outcome) {
-        return new ReserveAnswer(Objects.requireNonNull(outcome), null, false);
+        return new ReserveAnswer(Objects.requireNonNull(outcome), null);
     }
 
     public static ReserveAnswer refused(ProblemException refusal) {
-        return new ReserveAnswer(null, Objects.requireNonNull(refusal), false);
+        return new ReserveAnswer(null, Objects.requireNonNull(refusal));
     }
 
     public boolean decided() {

@@ -133,12 +133,16 @@ public class StockLedger {
     }
 
     /**
-     * Locks the SKU's stock rows (in shard order) until the transaction ends.
+     * Locks one stock row of the SKU until the transaction ends.
      *
-     * @return the units free over all of them
+     * @return its free units (0 when the SKU has no such shard)
      */
-    public int lockFreeUnits(String sku) {
-        return lockShards(sku).stream().mapToInt(ShardFree::free).sum();
+    public int lockFreeUnits(String sku, int shard) {
+        List<?> rows = em.createNativeQuery(sql.get("stock/lock_shard"))
+                .setParameter("sku", sku)
+                .setParameter("shard", shard)
+                .getResultList();
+        return rows.isEmpty() ? 0 : ((Number) rows.get(0)).intValue();
     }
 
     /**
