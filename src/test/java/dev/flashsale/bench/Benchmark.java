@@ -47,6 +47,7 @@ public final class Benchmark {
     private final String runId = RUN_ID.format(Instant.now());
     private final Map<String, Boolean> checks = new LinkedHashMap<>();
     private final JsonObjectBuilder results = Json.createObjectBuilder();
+    private String checkpointRefusal;
 
     private Benchmark(BenchOptions options) {
         this.options = options;
@@ -118,6 +119,7 @@ public final class Benchmark {
         List<SeedScenario.Outcome> outcomes = new ArrayList<>();
         JsonArrayBuilder json = Json.createArrayBuilder();
         for (int concurrency : options.seedConcurrencies()) {
+            settle();
             JsonObject groupsBefore = client.checkoutGroups();
             SeedScenario.Outcome outcome = scenario.run(sku("SEED-C" + concurrency), concurrency);
             GroupUse groups = GroupUse.between(groupsBefore, client.checkoutGroups());
@@ -163,6 +165,7 @@ public final class Benchmark {
         JsonArrayBuilder json = Json.createArrayBuilder();
         for (int concurrency : options.successConcurrencies()) {
             String sku = sku("SUCCESS-S" + shards + "-C" + concurrency);
+            settle();
             JsonObject groupsBefore = client.checkoutGroups();
             LoadResult load = success.run(sku, shards, concurrency, options.successRequests());
             GroupUse groups = GroupUse.between(groupsBefore, client.checkoutGroups());
@@ -188,6 +191,7 @@ public final class Benchmark {
         JsonArrayBuilder json = Json.createArrayBuilder();
         for (int concurrency : options.successConcurrencies()) {
             String sku = sku("SOLD-OUT-C" + concurrency);
+            settle();
             LoadResult load = success.soldOut(sku, concurrency, options.successRequests());
             System.out.printf("  c=%-4d %,6.0f refusals/s (%,d sold-out of %,d), %s, other answers %s%n", concurrency,
                     load.soldOutPerSecond(), load.soldOut(), load.requests(), load.latency(), format(load.byStatus()));
@@ -205,6 +209,7 @@ public final class Benchmark {
         Map<Integer, LoadResult> byConcurrency = new TreeMap<>();
         JsonArrayBuilder json = Json.createArrayBuilder();
         for (int concurrency : allConcurrencies()) {
+            settle();
             LoadResult load = ping.run(concurrency, options.successRequests());
             System.out.printf("  c=%-4d %,6.0f req/s, %s, non-200: %d%n", concurrency, load.requestsPerSecond(), load.latency(),
                     load.count(sample -> sample.status() != 200));
@@ -229,6 +234,7 @@ public final class Benchmark {
                 client.openSale(sku, SuccessPath.UNITS, shards);
                 skus.add(sku);
                 int clients = Math.max(1, Math.min(concurrency, ledger.connectionsToSpare(CONNECTIONS_KEPT_FREE)));
+                settle();
                 PgbenchCeiling.Result result = pgbench.run(sku, shards, concurrency, clients);
                 System.out.printf("  c=%-4d %,6.0f tps with %d clients%s, latency average %.1f ms, %,d transactions, %d failed%n",
                         concurrency, result.tps(), clients, clients < concurrency ? " (max_connections leaves no more)" : "",
@@ -385,6 +391,16 @@ public final class Benchmark {
     /** A SKU of this run only: BENCH-&lt;run&gt;-&lt;purpose&gt;. */
     private String sku(String purpose) {
         return "BENCH-" + runId + "-" + purpose;
+    }
+
+    /** A checkpoint before each measured run, so that no earlier phase's WAL is flushed during it. */
+    private void settle() {
+        ledger.checkpoint().ifPresent(why -> {
+            if (checkpointRefusal == null) {
+                checkpointRefusal = why;
+                System.out.println("  (no CHECKPOINT between phases: " + why + "; figures may include checkpoint I/O)");
+            }
+        });
     }
 
     private static void heading(String title) {

@@ -30,7 +30,13 @@ import org.flywaydb.core.api.output.MigrateResult;
                 "fish.payara.is-connection-validation-required=true",
                 "fish.payara.connection-validation-method=meta-data",
                 "fish.payara.validate-atmost-once-period-in-seconds=10",
-                "fish.payara.max-wait-time-in-millis=10000"
+                "fish.payara.max-wait-time-in-millis=10000",
+                // Every statement is planned with its parameters and the tables as they are now,
+                // never from a plan cached on the connection: a plan made while a table was small
+                // (a sale's first seconds) stays a sequential scan after the table has grown,
+                // until the next ANALYZE. Measured: looking up a group's keys went from under
+                // 1 ms to 20-50 ms, and reservations of one SKU from ~1,000/s to ~200/s.
+                "prepareThreshold=0"
         })
 @Singleton
 @Startup
