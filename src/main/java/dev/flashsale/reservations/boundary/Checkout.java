@@ -15,7 +15,6 @@ import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.util.Optional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Reserving units: one transaction per request. The reservation is inserted under its
@@ -36,10 +35,6 @@ public class Checkout {
 
     @Resource
     SessionContext transaction;
-
-    @Inject
-    @ConfigProperty(name = "flashsale.sweeper.batch-size", defaultValue = "200")
-    int reclaimBatch;
 
     public ReserveOutcome reserve(ReserveCommand command) {
         Offer offer = stock.findOffer(command.sku()).orElseThrow(() -> ReserveRules.unknownSku(command.sku()));
@@ -84,7 +79,7 @@ public class Checkout {
     }
 
     private int reclaimOverdueHolds(Sku sku) {
-        return expiry.expireOverdueHoldsOfSku(sku.value(), reclaimBatch).units();
+        return expiry.expireOverdueHoldsOfSku(sku.value()).units();
     }
 
     private Optional<ReserveOutcome> replayOf(ReserveCommand command) {

@@ -28,7 +28,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Reserving for a group of requests on one SKU in one transaction: the requests that arrived
@@ -63,10 +62,6 @@ public class GroupCheckout {
     @Resource
     SessionContext transaction;
 
-    @Inject
-    @ConfigProperty(name = "flashsale.sweeper.batch-size", defaultValue = "200")
-    int reclaimBatch;
-
     /**
      * @param shard the stock row the new holds are to be claimed on (any below the SKU's shards)
      * @return one answer per command, in the commands' order; every command is for {@code sku}
@@ -84,8 +79,10 @@ public class GroupCheckout {
             return GroupAnswers.allUndecided(shards, commands.size());
         }
         List<Integer> fresh = answerRetriesAndLimits(offer, commands, answers);
-        if (ReserveRules.notSelling(offer, sku).isPresent()) {
-            fresh.forEach(i -> answers[i] = ReserveAnswer.refused(ReserveRules.notSelling(offer, sku).orElseThrow()));
+        Optional<ProblemException> closed = ReserveRules.notSelling(offer, sku);
+        if (closed.isPresent()) {
+            // One refusal answers them all: a problem exception has no stack trace and never changes.
+            fresh.forEach(i -> answers[i] = ReserveAnswer.refused(closed.get()));
         } else if (!fresh.isEmpty() && !placeHolds(offer, shard, commands, fresh, answers)) {
             transaction.setRollbackOnly();
             return GroupAnswers.allUndecided(shards, commands.size());
@@ -148,7 +145,7 @@ public class GroupCheckout {
         int smallest = fresh.stream().mapToInt(i -> commands.get(i).qty()).min().orElseThrow();
         boolean sharded = offer.level().shards() > 1;
         int available = offer.level().available();
-        int reclaimed = available < asked ? expiry.expireOverdueHoldsOfSku(sku, reclaimBatch).units() : 0;
+        int reclaimed = available < asked ? expiry.expireOverdueHoldsOfSku(sku).units() : 0;
         available += reclaimed;
         if (available < smallest) {
             // Sold out even after giving back overdue holds: refused without locking the row.

@@ -13,6 +13,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Gives back the units of holds whose time ran out (HELD -> EXPIRED). Used by the sweeper and,
@@ -32,17 +33,23 @@ public class HoldExpiry {
     @Inject
     Event<UnitsReturned> returned;
 
+    /** Holds expired per shard in one go by a lazy reclaim (the sweeper passes its own). */
+    @Inject
+    @ConfigProperty(name = "flashsale.sweeper.batch-size", defaultValue = "200")
+    int reclaimBatch;
+
     /**
-     * Expires up to {@code batchSize} overdue holds on each shard of the SKU that has any, shard
-     * by shard in order (the lock order of every transaction that locks several shards).
+     * Expires up to {@code flashsale.sweeper.batch-size} overdue holds on each shard of the SKU that
+     * has any, shard by shard in order (the lock order of every transaction that locks several
+     * shards): the lazy reclaim of a claim that found the SKU short.
      */
-    public ExpiredHolds expireOverdueHoldsOfSku(String sku, int batchSize) {
+    public ExpiredHolds expireOverdueHoldsOfSku(String sku) {
         List<?> shards = em.createNativeQuery(sql.get("reservations/find_shards_with_overdue_holds_of_sku"))
                 .setParameter("sku", sku)
                 .getResultList();
         ExpiredHolds total = ExpiredHolds.NONE;
         for (Object shard : shards) {
-            total = total.plus(expireOverdueHolds(new ShardRef(sku, ((Number) shard).intValue()), batchSize));
+            total = total.plus(expireOverdueHolds(new ShardRef(sku, ((Number) shard).intValue()), reclaimBatch));
         }
         return total;
     }
