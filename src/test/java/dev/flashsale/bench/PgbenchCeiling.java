@@ -14,8 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The PostgreSQL ceiling: pgbench running the product's own reserve transaction
- * (bench/reserve.pgbench: insert_hold.sql, then claim_units.sql) against the same database, so
+ * The PostgreSQL ceiling: pgbench running the product's own reserve transaction for one request
+ * (bench/reserve.pgbench, then db/stock/take_units.sql itself) against the same database, so
  * the application's successful reservations per second can be read as a share of what
  * PostgreSQL alone does on this machine.
  */
@@ -35,16 +35,21 @@ final class PgbenchCeiling {
     private static final Pattern PROCESSED = Pattern.compile("^number of transactions actually processed: (\\d+)", Pattern.MULTILINE);
     private static final Pattern FAILED = Pattern.compile("^number of failed transactions: (\\d+)", Pattern.MULTILINE);
 
+    /** The statement that takes units, run by pgbench as the application runs it. */
+    private static final Path TAKE_UNITS = Path.of("db/stock/take_units.sql");
+
     private final Path script;
     private final int seconds;
     private final Map<String, String> environment = new HashMap<>();
 
-    PgbenchCeiling(BenchOptions options) {
-        this.script = Path.of(options.pgbenchScript());
-        this.seconds = options.pgbenchSeconds();
-        if (!Files.isRegularFile(script)) {
-            throw new IllegalArgumentException("No pgbench script at " + script.toAbsolutePath());
+    PgbenchCeiling(BenchOptions options) throws IOException {
+        Path prelude = Path.of(options.pgbenchScript());
+        if (!Files.isRegularFile(prelude) || !Files.isRegularFile(TAKE_UNITS)) {
+            throw new IllegalArgumentException("No pgbench script at " + prelude.toAbsolutePath() + " or no " + TAKE_UNITS);
         }
+        this.script = Files.createDirectories(Path.of(options.outputDir())).resolve("reserve-transaction.pgbench");
+        Files.writeString(script, Files.readString(prelude) + Files.readString(TAKE_UNITS).strip() + ";\nCOMMIT;\n");
+        this.seconds = options.pgbenchSeconds();
         // jdbc:postgresql://host:port/database?... -> the libpq environment of pgbench
         URI db = URI.create(options.dbUrl().substring("jdbc:".length()));
         environment.put("PGHOST", db.getHost());

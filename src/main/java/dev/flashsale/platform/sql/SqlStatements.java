@@ -30,7 +30,7 @@ public class SqlStatements {
         byName.size();
     }
 
-    /** The text of {@code db/<name>.sql}, for example {@code get("stock/claim_units")}. */
+    /** The text of {@code db/<name>.sql}, for example {@code get("stock/take_units")}. */
     public String get(String name) {
         String sql = byName.get(name);
         if (sql == null) {

@@ -6,17 +6,15 @@ import dev.flashsale.gate.entity.Admission;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.SoldOutException;
-import jakarta.ejb.EJBException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.SQLException;
-import java.util.Optional;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * The reserve path: sold-out flag and counter in Redis first, then the PostgreSQL transaction
- * ({@link Checkout}), which alone decides. Units the gate let through come back to Redis when
+ * ({@link ReserveTransaction}), which alone decides. Units the gate let through come back to Redis when
  * PostgreSQL refuses or fails, after its transaction has rolled back. With the gate off or
  * Redis unreachable, every request goes to PostgreSQL: slower, never wrong. Requests that reach
  * PostgreSQL together are reserved in groups ({@link CheckoutQueue}). This bean runs outside any
@@ -24,11 +22,6 @@ import java.util.logging.Logger;
  */
 @ApplicationScoped
 public class GatedCheckout {
-
-    /** PostgreSQL's SQLSTATE for a transaction aborted to break a deadlock. */
-    private static final String DEADLOCK_DETECTED = "40P01";
-    private static final int DEADLOCK_ATTEMPTS = 3;
-
 
     private static final Logger LOG = Logger.getLogger(GatedCheckout.class.getName());
 
@@ -39,7 +32,7 @@ public class GatedCheckout {
     GateCounters counters;
 
     @Inject
-    Checkout checkout;
+    ReserveTransaction transaction;
 
     @Inject
     CheckoutQueue queue;
@@ -72,7 +65,7 @@ public class GatedCheckout {
         try {
             outcome = reserveInPostgres(command);
         } catch (RuntimeException refusedOrFailed) {
-            // Checkout's transaction is over (rolled back): the units go back to the gate.
+            // The reserve transaction is over (refused or rolled back): the units go back to the gate.
             gate.release(sku, command.key().value());
             if (refusedOrFailed instanceof SoldOutException soldOut && soldOut.nothingLeft()) {
                 gate.markSoldOut(sku);
@@ -114,35 +107,11 @@ public class GatedCheckout {
     }
 
     /**
-     * The reservation in a group's transaction, or else in Checkout's own transaction, again when
-     * PostgreSQL broke a deadlock by aborting it. Claims on a sharded SKU can deadlock near the
-     * end of a sale: a shard found full after a wait stays locked until the transaction ends. The
-     * aborted transaction left nothing behind, so the whole reservation is simply tried again.
+     * The reservation in the group transaction of its stock row's line, or, when that group's
+     * transaction failed, in a group of its own.
      */
     private ReserveOutcome reserveInPostgres(ReserveCommand command) {
-        Optional<ReserveOutcome> grouped = queue.reserve(command);
-        if (grouped.isPresent()) {
-            return grouped.get();
-        }
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return checkout.reserve(command);
-            } catch (EJBException failure) {
-                if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(failure)) {
-                    throw failure;
-                }
-                int next = attempt + 1;
-                LOG.fine(() -> "Reservation of " + command.sku().value() + " was a deadlock victim; attempt " + next);
-            }
-        }
-    }
-
-    private static boolean isDeadlock(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
+        return queue.reserve(command).orElseGet(() -> transaction.reserve(command.sku(), ReserveTransaction.ANY_SHARD,
+                List.of(command)).answers().get(0).outcomeOrThrow());
     }
 }

@@ -44,14 +44,22 @@ public class HoldExpiry {
      * shards): the lazy reclaim of a claim that found the SKU short.
      */
     public ExpiredHolds expireOverdueHoldsOfSku(String sku) {
-        List<?> shards = em.createNativeQuery(sql.get("reservations/find_shards_with_overdue_holds_of_sku"))
-                .setParameter("sku", sku)
-                .getResultList();
         ExpiredHolds total = ExpiredHolds.NONE;
-        for (Object shard : shards) {
+        for (Object shard : shardsWithOverdueHoldsOf(sku)) {
             total = total.plus(expireOverdueHolds(new ShardRef(sku, ((Number) shard).intValue()), reclaimBatch));
         }
         return total;
+    }
+
+    /** Whether any hold of the SKU is past its deadline (one probe of the live-hold index). */
+    public boolean hasOverdueHolds(String sku) {
+        return !shardsWithOverdueHoldsOf(sku).isEmpty();
+    }
+
+    private List<?> shardsWithOverdueHoldsOf(String sku) {
+        return em.createNativeQuery(sql.get("reservations/find_shards_with_overdue_holds_of_sku"))
+                .setParameter("sku", sku)
+                .getResultList();
     }
 
     /**
@@ -60,7 +68,7 @@ public class HoldExpiry {
      */
     public ExpiredHolds expireOverdueHolds(ShardRef shard, int batchSize) {
         String sku = shard.sku();
-        List<Tuple> expired = em.createNativeQuery(sql.get("reservations/expire_overdue_holds_of_sku"), Tuple.class)
+        List<Tuple> expired = em.createNativeQuery(sql.get("stock/return_units_of_overdue_holds"), Tuple.class)
                 .setParameter("sku", sku)
                 .setParameter("shard", shard.shard())
                 .setParameter("batchSize", batchSize)

@@ -4,11 +4,9 @@ import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reservations.entity.Movement;
-import dev.flashsale.reservations.entity.PlacedHolds;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationQuery;
 import dev.flashsale.reservations.entity.ReservationStatus;
-import dev.flashsale.reservations.entity.ReserveCommand;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -38,38 +36,6 @@ public class ReservationBook {
     @Inject
     SqlStatements sql;
 
-    /** @return the new hold, or empty when the idempotency key is already taken */
-    public Optional<Reservation> insertHold(ReserveCommand command, int holdSeconds) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/insert_hold"), Tuple.class)
-                .setParameter("id", UUID.randomUUID())
-                .setParameter("idempotencyKey", command.key().value())
-                .setParameter("sku", command.sku().value())
-                .setParameter("buyerId", command.buyerId())
-                .setParameter("qty", command.qty())
-                .setParameter("holdSeconds", holdSeconds)
-                .getResultList();
-        return rows.stream().findFirst().map(ReservationBook::reservation);
-    }
-
-    /**
-     * Records a group of new holds on one stock row and takes all their units, in one statement
-     * whose guarded UPDATE takes the group's units or none. Each hold gets a new id.
-     */
-    public PlacedHolds insertHoldsClaimingUnits(String sku, int shard, List<ReserveCommand> commands, int holdSeconds) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/insert_holds_claiming_units"), Tuple.class)
-                .setParameter("ids", PgArrays.literal(commands.stream().map(command -> UUID.randomUUID()).toList()))
-                .setParameter("keys", PgArrays.literal(commands.stream().map(command -> command.key().value()).toList()))
-                .setParameter("buyers", PgArrays.literal(commands.stream().map(ReserveCommand::buyerId).toList()))
-                .setParameter("qtys", PgArrays.literal(commands.stream().map(ReserveCommand::qty).toList()))
-                .setParameter("sku", sku)
-                .setParameter("shard", shard)
-                .setParameter("holdSeconds", holdSeconds)
-                .getResultList();
-        boolean claimed = Rows.number(rows.get(0), "claimed") == 1;
-        List<Reservation> holds = rows.stream().filter(row -> row.get("id") != null).map(ReservationBook::reservation).toList();
-        return new PlacedHolds(claimed, holds);
-    }
-
     /** The reservations recorded under any of these idempotency keys. */
     public List<Reservation> findByKeys(Collection<String> idempotencyKeys) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_reservations_by_keys"), Tuple.class)
@@ -92,7 +58,7 @@ public class ReservationBook {
 
     /** HELD -> CONFIRMED, held units become sold; an overdue hold only if {@code acceptOverdue}. */
     public boolean confirmHold(UUID id, boolean acceptOverdue) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("reservations/confirm_hold"), Tuple.class)
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/sell_units_of_confirmed_hold"), Tuple.class)
                 .setParameter("id", id)
                 .setParameter("acceptOverdue", acceptOverdue)
                 .getSingleResult();
@@ -101,7 +67,7 @@ public class ReservationBook {
 
     /** HELD -> CANCELLED, held units become available. */
     public boolean cancelHold(UUID id) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("reservations/cancel_hold"), Tuple.class)
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/return_units_of_cancelled_hold"), Tuple.class)
                 .setParameter("id", id)
                 .getSingleResult();
         return LedgerChecks.transitionMovedStock(row, id, "cancel");
@@ -109,7 +75,7 @@ public class ReservationBook {
 
     /** EXPIRED -> CONFIRMED, if the units can be taken again straight into sold. */
     public boolean reclaimExpired(UUID id) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("reservations/reclaim_expired"), Tuple.class)
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/take_units_for_late_payment"), Tuple.class)
                 .setParameter("id", id)
                 .getSingleResult();
         return Rows.number(row, "transitions") == 1;
@@ -148,7 +114,7 @@ public class ReservationBook {
         return rows.stream().findFirst().map(ReservationBook::reservation);
     }
 
-    private static Reservation reservation(Tuple row) {
+    static Reservation reservation(Tuple row) {
         return new Reservation(Rows.uuid(row, "id"), Rows.text(row, "idempotency_key"), Rows.text(row, "sku"),
                 Rows.text(row, "buyer_id"), Rows.integer(row, "qty"),
                 ReservationStatus.valueOf(Rows.text(row, "status")), Rows.instant(row, "created_at"),

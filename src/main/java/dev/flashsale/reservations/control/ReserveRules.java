@@ -2,8 +2,10 @@ package dev.flashsale.reservations.control;
 
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
+import dev.flashsale.reservations.entity.SoldOutException;
 import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.stock.entity.Offer;
 import dev.flashsale.stock.entity.Sku;
@@ -11,8 +13,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The checks of a reserve request against its offer, and their refusals, shared by the request
- * reserved alone and the request reserved in a group. In this order: the SKU exists, the
+ * The checks of a reserve request against its offer, and their refusals, in the order the
+ * reserve transaction applies them: the SKU exists, the
  * quantity is within the sale's limit, a retry gets its original reservation, and only then must
  * the sale be open and inside its window.
  */
@@ -40,6 +42,23 @@ public final class ReserveRules {
                     "This Idempotency-Key was used for a different request (sku, buyerId or qty differ); use a new key");
         }
         return new ReserveOutcome(earlier, false);
+    }
+
+    /**
+     * The one place that decides whether a refusal proves the SKU has nothing left (and so may
+     * set the gate's sold-out flag): only when no unit at all is free.
+     */
+    public static SoldOutException soldOut(ReserveCommand command, int unitsLeft) {
+        return new SoldOutException(command.sku().value(), command.qty(), unitsLeft <= 0);
+    }
+
+    /** {@link #replay} as an answer: the reservation, or the refusal of a reused key. */
+    public static ReserveAnswer replayAnswer(Reservation earlier, ReserveCommand command) {
+        try {
+            return ReserveAnswer.of(replay(earlier, command));
+        } catch (ProblemException keyReused) {
+            return ReserveAnswer.refused(keyReused);
+        }
     }
 
     /** Why the offer takes no new reservation now, if it does not. */

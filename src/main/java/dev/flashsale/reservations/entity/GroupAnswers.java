@@ -1,15 +1,10 @@
 package dev.flashsale.reservations.entity;
 
-import java.util.Collections;
 import java.util.List;
 
 /**
- * A group transaction's answers, one per request in the group's order, and the number of stock
+ * The reserve transaction's answers, one per request in the group's order, and the number of stock
  * rows of the SKU (so that later groups can be spread over them).
  */
 public record GroupAnswers(int shards, List<ReserveAnswer> answers) {
-
-    public static GroupAnswers allUndecided(int shards, int requests) {
-        return new GroupAnswers(shards, Collections.nCopies(requests, ReserveAnswer.UNDECIDED));
-    }
 }

@@ -4,8 +4,9 @@ import dev.flashsale.platform.problem.ProblemException;
 import java.util.Objects;
 
 /**
- * What a group's transaction answered one of its reserve requests: a reservation, a refusal, or
- * nothing (undecided: the request is then reserved on its own, in its own transaction).
+ * What the reserve transaction answered one of its requests: a reservation or a refusal; or
+ * nothing yet (undecided: its group's transaction failed, and the request is then reserved in a
+ * group of its own).
  */
 public record ReserveAnswer(ReserveOutcome outcome, ProblemException refusal) {
 

@@ -13,14 +13,14 @@ class ClasspathTextTest {
     void loadsTheStatementsUnderDbWithoutTheMigrations() {
         Map<String, String> statements = ClasspathText.readTree("db", ".sql", "migration/");
 
-        for (String name : new String[] {"stock/claim_units", "stock/find_offer", "reservations/insert_hold",
-                "reservations/confirm_hold", "reservations/cancel_hold", "reservations/reclaim_expired",
-                "reservations/expire_overdue_holds_of_sku", "reservations/find_skus_with_overdue_holds",
+        for (String name : new String[] {"stock/take_units", "stock/find_offer", "stock/sell_units_of_confirmed_hold",
+                "stock/return_units_of_cancelled_hold", "stock/take_units_for_late_payment",
+                "stock/return_units_of_overdue_holds", "reservations/find_skus_with_overdue_holds",
                 "sales/insert_sale", "sales/insert_sale_item", "sales/open_sale", "sales/pause_sale", "sales/close_sale"}) {
             assertTrue(statements.containsKey(name), name + " is missing");
         }
         assertFalse(statements.keySet().stream().anyMatch(name -> name.startsWith("migration")));
-        assertTrue(statements.get("stock/claim_units").contains("total - held - sold >="),
+        assertTrue(statements.get("stock/take_units").contains("total - held - sold >="),
                 "the claim is guarded in the statement itself");
     }
 }

@@ -1,8 +1,11 @@
--- A group of new holds on one stock row, in one statement: takes the units of all of them by
--- one guarded UPDATE (the whole group's units, or none), and records the holds and their ledger
--- rows in the same statement, so the row lock is held no longer than one statement and the
--- commit. The arrays (:ids, :keys, :buyers, :qtys) are array literals of equal length, one
--- element per hold, in the order the requests arrived.
+-- Takes units of :sku for a group of new holds (a group of one included): the only statement
+-- that takes units for a reservation. The stock row is the first, walking forward from shard
+-- :start, that has the whole group's units free and that no other transaction is holding now
+-- (SKIP LOCKED: it never waits; a row this transaction locked itself is not skipped). Its guarded
+-- UPDATE takes the group's sum or nothing, and only while the sale is open; the holds and their
+-- ledger rows are written in the same statement, so the row lock is held no longer than this
+-- statement and the commit. :ids, :keys, :buyers and :qtys are array literals of equal length,
+-- one element per hold, in the order the requests arrived.
 -- The first row back tells whether the units were taken (claimed = 1); each placed hold comes
 -- back as a row. A key taken meanwhile by another transaction is skipped (ON CONFLICT): the
 -- caller then sees fewer holds than it asked for, although all their units were taken.
@@ -10,17 +13,23 @@ WITH asked AS (
     SELECT a.id, a.idempotency_key, a.buyer_id, a.qty
       FROM unnest(CAST(:ids AS uuid[]), CAST(:keys AS varchar[]), CAST(:buyers AS varchar[]),
                   CAST(:qtys AS integer[])) AS a (id, idempotency_key, buyer_id, qty)
+), target AS (
+    SELECT sku, shard
+      FROM stock_shard
+     WHERE sku = :sku
+       AND total - held - sold >= (SELECT sum(qty) FROM asked)
+     ORDER BY shard < CAST(:start AS smallint), shard
+     LIMIT 1
+       FOR UPDATE SKIP LOCKED
 ), claimed AS (
     UPDATE stock_shard
-       SET held = held + (SELECT sum(qty) FROM asked)
-     WHERE sku = :sku
-       AND shard = CAST(:shard AS smallint)
-       AND total - held - sold >= (SELECT sum(qty) FROM asked)
-       AND EXISTS (SELECT 1
-                     FROM sku_item i
-                     JOIN sale ON sale.id = i.sale_id
-                    WHERE i.sku = stock_shard.sku AND sale.status = 'OPEN')
-    RETURNING sku, shard
+       SET held = stock_shard.held + (SELECT sum(qty) FROM asked)
+      FROM target
+     WHERE stock_shard.sku = target.sku
+       AND stock_shard.shard = target.shard
+       AND stock_shard.total - stock_shard.held - stock_shard.sold >= (SELECT sum(qty) FROM asked)
+       AND sku_on_sale(stock_shard.sku)
+    RETURNING stock_shard.sku, stock_shard.shard
 ), placed AS (
     INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, status, expires_at, shard)
     SELECT a.id, a.idempotency_key, c.sku, a.buyer_id, a.qty, 'HELD',

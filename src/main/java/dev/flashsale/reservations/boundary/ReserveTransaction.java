@@ -1,0 +1,151 @@
+package dev.flashsale.reservations.boundary;
+
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.reservations.control.CheckoutCounters;
+import dev.flashsale.reservations.control.HoldPlacement;
+import dev.flashsale.reservations.control.ReservationBook;
+import dev.flashsale.reservations.control.ReserveRules;
+import dev.flashsale.reservations.entity.GroupAnswers;
+import dev.flashsale.reservations.entity.KeyTakenMeanwhile;
+import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReserveAnswer;
+import dev.flashsale.reservations.entity.ReserveCommand;
+import dev.flashsale.reservations.entity.ReserveOutcome;
+import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.entity.Offer;
+import dev.flashsale.stock.entity.Sku;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.SessionContext;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+
+/**
+ * The reserve transaction: one PostgreSQL transaction reserves for a group of requests on one
+ * SKU (a group of one included). The rules are checked here, in {@link ReserveRules}' order; a
+ * retry gets its original reservation back, a second request under a key of the group is
+ * answered once the first is; the new holds are placed by {@link HoldPlacement}, which alone takes
+ * their units and decides "sold out". When another transaction recorded one of the keys
+ * meanwhile, or PostgreSQL broke a deadlock by aborting this one, nothing is left behind and
+ * the whole group is simply tried again.
+ */
+@Stateless
+public class ReserveTransaction {
+
+    /** Any stock row: the transaction picks one at random. */
+    public static final int ANY_SHARD = -1;
+    /** PostgreSQL's SQLSTATE for a transaction aborted to break a deadlock. */
+    private static final String DEADLOCK_DETECTED = "40P01";
+    private static final int ATTEMPTS = 3;
+    private static final Logger LOG = Logger.getLogger(ReserveTransaction.class.getName());
+
+    @Inject
+    StockLedger stock;
+
+    @Inject
+    ReservationBook reservations;
+
+    @Inject
+    HoldPlacement placement;
+
+    @Inject
+    CheckoutCounters counters;
+
+    @Resource
+    SessionContext context;
+
+    /**
+     * @param startShard the stock row to try first (the next ones follow), or {@link #ANY_SHARD}
+     * @return one answer per command, in the commands' order; every command is for {@code sku}
+     */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public GroupAnswers reserve(Sku sku, int startShard, List<ReserveCommand> commands) {
+        ReserveTransaction self = context.getBusinessObject(ReserveTransaction.class);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return self.reserveOnce(sku, startShard, commands);
+            } catch (KeyTakenMeanwhile | EJBException failure) {
+                if (attempt >= ATTEMPTS || !(failure instanceof KeyTakenMeanwhile || isDeadlock(failure))) {
+                    throw failure;
+                }
+                counters.triedAgain();
+                int next = attempt + 1;
+                LOG.fine(() -> "Reservation of " + commands.size() + " request(s) for " + sku + " tried again ("
+                        + failure.getMessage() + "); attempt " + next);
+            }
+        }
+    }
+
+    /** One attempt, in a transaction of its own (called through the container by {@link #reserve}). */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public GroupAnswers reserveOnce(Sku sku, int startShard, List<ReserveCommand> commands) {
+        ReserveAnswer[] answers = new ReserveAnswer[commands.size()];
+        Optional<Offer> found = stock.findOffer(sku);
+        if (found.isEmpty()) {
+            return new GroupAnswers(1, commands.stream().map(command -> ReserveAnswer.refused(ReserveRules.unknownSku(sku))).toList());
+        }
+        Offer offer = found.get();
+        int shards = offer.level().shards();
+        int start = startShard == ANY_SHARD ? ThreadLocalRandom.current().nextInt(shards) : startShard % shards;
+        List<Integer> pending = new ArrayList<>();
+        for (int i = 0; i < commands.size(); i++) {
+            answers[i] = ReserveRules.aboveLimit(offer, commands.get(i)).map(ReserveAnswer::refused).orElse(null);
+            if (answers[i] == null) {
+                pending.add(i);
+            }
+        }
+        Map<String, Reservation> holds = reservations.findByKeys(pending.stream().map(i -> commands.get(i).key().value()).toList())
+                .stream().collect(Collectors.toMap(Reservation::idempotencyKey, Function.identity(), (a, b) -> a, HashMap::new));
+        Optional<ProblemException> closed = ReserveRules.notSelling(offer, sku);
+        // Rounds: a second request under a key waits for the round after the first one's answer.
+        while (!pending.isEmpty()) {
+            List<Integer> fresh = new ArrayList<>();
+            List<Integer> later = new ArrayList<>();
+            Set<String> keysOfRound = new HashSet<>();
+            for (int i : pending) {
+                ReserveCommand command = commands.get(i);
+                Reservation original = holds.get(command.key().value());
+                if (original != null) {
+                    answers[i] = ReserveRules.replayAnswer(original, command);
+                } else {
+                    (keysOfRound.add(command.key().value()) ? fresh : later).add(i);
+                }
+            }
+            if (!fresh.isEmpty()) {
+                List<ReserveAnswer> placed = closed.isPresent()
+                        ? fresh.stream().map(i -> ReserveAnswer.refused(closed.get())).toList()
+                        : placement.place(offer, start, fresh.stream().map(commands::get).toList());
+                for (int j = 0; j < fresh.size(); j++) {
+                    answers[fresh.get(j)] = placed.get(j);
+                    Optional.ofNullable(placed.get(j).outcome()).map(ReserveOutcome::reservation)
+                            .ifPresent(hold -> holds.put(hold.idempotencyKey(), hold));
+                }
+            }
+            pending = later;
+        }
+        return new GroupAnswers(shards, List.of(answers));
+    }
+
+    private static boolean isDeadlock(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.flashsale.reservations.control;
+
+import dev.flashsale.reservations.entity.CheckoutGroups;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.atomic.LongAdder;
+
+/** What this node's reserve transactions did since it started, for {@link CheckoutGroups}. */
+@ApplicationScoped
+public class CheckoutCounters {
+
+    private final LongAdder groups = new LongAdder();
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder undecided = new LongAdder();
+    private final LongAdder retried = new LongAdder();
+
+    public void groupRun(int size) {
+        groups.increment();
+        requests.add(size);
+    }
+
+    public void leftUndecided() {
+        undecided.increment();
+    }
+
+    /** A reserve transaction rolled back (a key race or a deadlock) and tried again. */
+    public void triedAgain() {
+        retried.increment();
+    }
+
+    public CheckoutGroups snapshot(int groupMax) {
+        return new CheckoutGroups(groupMax, groups.sum(), requests.sum(), undecided.sum(), retried.sum());
+    }
+}

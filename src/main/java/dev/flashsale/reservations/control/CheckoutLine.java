@@ -1,0 +1,48 @@
+package dev.flashsale.reservations.control;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The requests of one stock row waiting for the group transaction that runs on it now to end.
+ * A request that finds the line idle leads a group at once; the others queue, and when a group
+ * ends, the first of them leads the next one for everyone queued by then.
+ *
+ * @param <W> a waiting request
+ */
+public final class CheckoutLine<W> {
+
+    private final ArrayDeque<W> queued = new ArrayDeque<>();
+    private boolean busy;
+
+    /** @return true when the line was idle: the caller leads a group at once */
+    public synchronized boolean join(W waiter) {
+        if (!busy) {
+            busy = true;
+            return true;
+        }
+        queued.add(waiter);
+        return false;
+    }
+
+    /** The leader and the requests queued behind it, in arrival order, at most {@code max} in all. */
+    public synchronized List<W> groupLedBy(W leader, int max) {
+        List<W> group = new ArrayList<>();
+        group.add(leader);
+        while (group.size() < max && !queued.isEmpty()) {
+            group.add(queued.poll());
+        }
+        return group;
+    }
+
+    /** @return the request that leads the next group; empty when none is queued (the line goes idle) */
+    public synchronized Optional<W> handOver() {
+        W next = queued.poll();
+        if (next == null) {
+            busy = false;
+        }
+        return Optional.ofNullable(next);
+    }
+}

@@ -1,0 +1,129 @@
+package dev.flashsale.reservations.control;
+
+import dev.flashsale.platform.sql.PgArrays;
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.reservations.entity.KeyTakenMeanwhile;
+import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReserveAnswer;
+import dev.flashsale.reservations.entity.ReserveCommand;
+import dev.flashsale.reservations.entity.ReserveOutcome;
+import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.entity.Offer;
+import dev.flashsale.stock.entity.ShardFree;
+import dev.flashsale.stock.entity.Sku;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * Places the new holds of a group (all checked, distinct keys, one SKU) and takes their units,
+ * each take one guarded statement (db/stock/take_units.sql) whose answer is checked. Usually one
+ * statement takes the whole group's units from the first stock row that has them and is not busy.
+ * When that misses, or the counts say the group does not fit, the end game: every row of the SKU
+ * is locked in shard order (the one order every transaction that locks several rows uses, so none
+ * deadlocks another), overdue holds are given back, and the requests are served in arrival order
+ * ({@link ShardAllocation}), gathering free units spread thin so that a multi-unit order is
+ * never refused while enough units remain. A SKU short of units even after giving back overdue
+ * holds is refused without locking anything.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class HoldPlacement {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    @Inject
+    StockLedger stock;
+
+    @Inject
+    HoldExpiry expiry;
+
+    /** @return one answer per command, in the commands' order: a new hold or sold out */
+    public List<ReserveAnswer> place(Offer offer, int startShard, List<ReserveCommand> commands) {
+        Sku sku = commands.get(0).sku();
+        int asked = commands.stream().mapToInt(ReserveCommand::qty).sum();
+        int smallest = commands.stream().mapToInt(ReserveCommand::qty).min().orElseThrow();
+        int available = offer.level().available();
+        if (available >= asked) {
+            Optional<List<ReserveAnswer>> taken = take(sku, startShard, commands, offer.holdSeconds());
+            if (taken.isPresent()) {
+                return taken.get();
+            }
+        } else if (available < smallest && !expiry.hasOverdueHolds(sku.value())) {
+            return commands.stream().map(command -> soldOut(command, available)).toList();
+        }
+        return endGame(sku, commands, offer.holdSeconds());
+    }
+
+    private List<ReserveAnswer> endGame(Sku sku, List<ReserveCommand> commands, int holdSeconds) {
+        List<ShardFree> shards = stock.lockShards(sku.value());
+        if (expiry.expireOverdueHoldsOfSku(sku.value()).units() > 0) {
+            shards = stock.lockShards(sku.value());
+        }
+        ShardAllocation plan = ShardAllocation.firstFit(commands.stream().map(ReserveCommand::qty).toList(), shards);
+        plan.moves().forEach(move -> stock.moveFreeUnits(sku.value(), move));
+        ReserveAnswer[] answers = new ReserveAnswer[commands.size()];
+        for (int shard : plan.servingShards()) {
+            List<Integer> served = IntStream.range(0, commands.size()).filter(i -> plan.shardOf().get(i) == shard).boxed().toList();
+            List<ReserveCommand> group = served.stream().map(commands::get).toList();
+            // The row is locked and counted, so only the sale's closing meanwhile can refuse the take.
+            List<ReserveAnswer> taken = take(sku, shard, group, holdSeconds)
+                    .orElseGet(() -> group.stream().map(command -> soldOut(command, command.qty())).toList());
+            for (int j = 0; j < served.size(); j++) {
+                answers[served.get(j)] = taken.get(j);
+            }
+        }
+        for (int i = 0; i < answers.length; i++) {
+            if (answers[i] == null) {
+                answers[i] = soldOut(commands.get(i), plan.unitsLeft());
+            }
+        }
+        return List.of(answers);
+    }
+
+    private static ReserveAnswer soldOut(ReserveCommand command, int unitsLeft) {
+        return ReserveAnswer.refused(ReserveRules.soldOut(command, unitsLeft));
+    }
+
+    /**
+     * @return the new holds, in the commands' order, or empty when no row had the group's units
+     * free and was not busy; throws {@link KeyTakenMeanwhile} when another transaction recorded
+     * one of the keys meanwhile (the units were taken for all: this transaction must roll back)
+     */
+    private Optional<List<ReserveAnswer>> take(Sku sku, int startShard, List<ReserveCommand> commands, int holdSeconds) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
+                .setParameter("ids", PgArrays.literal(commands.stream().map(command -> UUID.randomUUID()).toList()))
+                .setParameter("keys", PgArrays.literal(commands.stream().map(command -> command.key().value()).toList()))
+                .setParameter("buyers", PgArrays.literal(commands.stream().map(ReserveCommand::buyerId).toList()))
+                .setParameter("qtys", PgArrays.literal(commands.stream().map(ReserveCommand::qty).toList()))
+                .setParameter("sku", sku.value())
+                .setParameter("start", startShard)
+                .setParameter("holdSeconds", holdSeconds)
+                .getResultList();
+        if (Rows.number(rows.get(0), "claimed") != 1) {
+            return Optional.empty();
+        }
+        Map<String, Reservation> byKey = rows.stream().filter(row -> row.get("id") != null).map(ReservationBook::reservation)
+                .collect(Collectors.toMap(Reservation::idempotencyKey, Function.identity()));
+        if (byKey.size() != commands.size()) {
+            throw new KeyTakenMeanwhile(commands.size(), byKey.size());
+        }
+        return Optional.of(commands.stream()
+                .map(command -> ReserveAnswer.of(new ReserveOutcome(byKey.get(command.key().value()), true))).toList());
+    }
+}
