@@ -1,10 +1,10 @@
--- Takes units of :sku for a group of new holds (a group of one included): the only statement
--- that takes units for a reservation. The stock row is the first, walking forward from shard
--- :start, that has the whole group's units free and that no other transaction is holding now
--- (SKIP LOCKED: it never waits; a row this transaction locked itself is not skipped). Its guarded
--- UPDATE takes the group's sum or nothing, and only while the sale is open; the holds and their
--- ledger rows are written in the same statement, so the row lock is held no longer than this
--- statement and the commit. :ids, :keys, :buyers and :qtys are array literals of equal length,
+-- Takes units of :sku from its stock row :shard for a group of new holds (a group of one
+-- included), waiting for the row if another transaction holds it: with
+-- take_units_from_first_free_shard.sql (its twin for sharded SKUs), the only statement that takes
+-- units for a reservation. Under READ COMMITTED a concurrent take waits for the row lock and
+-- re-checks the guard on the new row. The guarded UPDATE takes the group's sum or nothing, and
+-- only while the sale is open; the holds and their ledger rows are written in the same
+-- statement, so the row lock is held no longer than this statement and the commit. :ids, :keys, :buyers and :qtys are array literals of equal length,
 -- one element per hold, in the order the requests arrived.
 -- The first row back tells whether the units were taken (claimed = 1); each placed hold comes
 -- back as a row. A key taken meanwhile by another transaction is skipped (ON CONFLICT): the
@@ -13,23 +13,14 @@ WITH asked AS (
     SELECT a.id, a.idempotency_key, a.buyer_id, a.qty
       FROM unnest(CAST(:ids AS uuid[]), CAST(:keys AS varchar[]), CAST(:buyers AS varchar[]),
                   CAST(:qtys AS integer[])) AS a (id, idempotency_key, buyer_id, qty)
-), target AS (
-    SELECT sku, shard
-      FROM stock_shard
-     WHERE sku = :sku
-       AND total - held - sold >= (SELECT sum(qty) FROM asked)
-     ORDER BY shard < CAST(:start AS smallint), shard
-     LIMIT 1
-       FOR UPDATE SKIP LOCKED
 ), claimed AS (
     UPDATE stock_shard
-       SET held = stock_shard.held + (SELECT sum(qty) FROM asked)
-      FROM target
-     WHERE stock_shard.sku = target.sku
-       AND stock_shard.shard = target.shard
-       AND stock_shard.total - stock_shard.held - stock_shard.sold >= (SELECT sum(qty) FROM asked)
-       AND sku_on_sale(stock_shard.sku)
-    RETURNING stock_shard.sku, stock_shard.shard
+       SET held = held + (SELECT sum(qty) FROM asked)
+     WHERE sku = :sku
+       AND shard = CAST(:shard AS smallint)
+       AND total - held - sold >= (SELECT sum(qty) FROM asked)
+       AND sku_on_sale(sku)
+    RETURNING sku, shard
 ), placed AS (
     INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, status, expires_at, shard)
     SELECT a.id, a.idempotency_key, c.sku, a.buyer_id, a.qty, 'HELD',

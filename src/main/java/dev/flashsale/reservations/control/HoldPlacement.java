@@ -28,8 +28,9 @@ import java.util.stream.IntStream;
 
 /**
  * Places the new holds of a group (all checked, distinct keys, one SKU) and takes their units,
- * each take one guarded statement (db/stock/take_units.sql) whose answer is checked. Usually one
- * statement takes the whole group's units from the first stock row that has them and is not busy.
+ * each take one guarded statement whose answer is checked (db/stock/take_units.sql). Usually one
+ * statement takes the whole group's units: from the SKU's one stock row, or on a sharded SKU from
+ * the first row that has them and is not busy (take_units_from_first_free_shard.sql).
  * When that misses, or the counts say the group does not fit, the end game: every row of the SKU
  * is locked in shard order (the one order every transaction that locks several rows uses, so none
  * deadlocks another), overdue holds are given back, and the requests are served in arrival order
@@ -60,7 +61,7 @@ public class HoldPlacement {
         int smallest = commands.stream().mapToInt(ReserveCommand::qty).min().orElseThrow();
         int available = offer.level().available();
         if (available >= asked) {
-            Optional<List<ReserveAnswer>> taken = take(sku, startShard, commands, offer.holdSeconds());
+            Optional<List<ReserveAnswer>> taken = take(sku, startShard, commands, offer.holdSeconds(), offer.level().shards() > 1);
             if (taken.isPresent()) {
                 return taken.get();
             }
@@ -82,7 +83,7 @@ public class HoldPlacement {
             List<Integer> served = IntStream.range(0, commands.size()).filter(i -> plan.shardOf().get(i) == shard).boxed().toList();
             List<ReserveCommand> group = served.stream().map(commands::get).toList();
             // The row is locked and counted, so only the sale's closing meanwhile can refuse the take.
-            List<ReserveAnswer> taken = take(sku, shard, group, holdSeconds)
+            List<ReserveAnswer> taken = take(sku, shard, group, holdSeconds, false)
                     .orElseGet(() -> group.stream().map(command -> soldOut(command, command.qty())).toList());
             for (int j = 0; j < served.size(); j++) {
                 answers[served.get(j)] = taken.get(j);
@@ -101,18 +102,22 @@ public class HoldPlacement {
     }
 
     /**
-     * @return the new holds, in the commands' order, or empty when no row had the group's units
-     * free and was not busy; throws {@link KeyTakenMeanwhile} when another transaction recorded
+     * @param firstFreeShard whether to take from the first row from {@code shard} on that has the
+     *                       units and is not busy, instead of waiting for row {@code shard}
+     * @return the new holds, in the commands' order, or empty when the row did not have the
+     * group's units free (or, with {@code firstFreeShard}, none had them and was not busy); throws {@link KeyTakenMeanwhile} when another transaction recorded
      * one of the keys meanwhile (the units were taken for all: this transaction must roll back)
      */
-    private Optional<List<ReserveAnswer>> take(Sku sku, int startShard, List<ReserveCommand> commands, int holdSeconds) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
+    private Optional<List<ReserveAnswer>> take(Sku sku, int shard, List<ReserveCommand> commands, int holdSeconds,
+                                               boolean firstFreeShard) {
+        String statement = firstFreeShard ? "stock/take_units_from_first_free_shard" : "stock/take_units";
+        List<Tuple> rows = em.createNativeQuery(sql.get(statement), Tuple.class)
                 .setParameter("ids", PgArrays.literal(commands.stream().map(command -> UUID.randomUUID()).toList()))
                 .setParameter("keys", PgArrays.literal(commands.stream().map(command -> command.key().value()).toList()))
                 .setParameter("buyers", PgArrays.literal(commands.stream().map(ReserveCommand::buyerId).toList()))
                 .setParameter("qtys", PgArrays.literal(commands.stream().map(ReserveCommand::qty).toList()))
                 .setParameter("sku", sku.value())
-                .setParameter("start", startShard)
+                .setParameter(firstFreeShard ? "start" : "shard", shard)
                 .setParameter("holdSeconds", holdSeconds)
                 .getResultList();
         if (Rows.number(rows.get(0), "claimed") != 1) {
