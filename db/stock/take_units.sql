@@ -1,11 +1,13 @@
--- Takes units of :sku from its stock row :shard for a group of new holds (a group of one
--- included), waiting for the row if another transaction holds it: with
--- take_units_from_first_free_shard.sql (its twin for sharded SKUs), the only statement that takes
--- units for a reservation. Under READ COMMITTED a concurrent take waits for the row lock and
--- re-checks the guard on the new row. The guarded UPDATE takes the group's sum or nothing, and
--- only while the sale is open; the holds and their ledger rows are written in the same
--- statement, so the row lock is held no longer than this statement and the commit. :ids, :keys, :buyers and :qtys are array literals of equal length,
--- one element per hold, in the order the requests arrived.
+-- Takes units of :sku for a group of new holds (a group of one included): the only statement
+-- that takes units for a reservation. The stock row is row :shard, waited for if another
+-- transaction holds it; or, with :firstFreeShard, the first row walking forward from :shard that
+-- has the whole group's units free and that no other transaction is holding now (SKIP LOCKED:
+-- on a sharded SKU another row will do, so it never waits and keeps no lock when it finds
+-- nothing). The guarded UPDATE takes the group's sum or nothing, and only while the sale is
+-- open; under READ COMMITTED a take that waited re-checks the guard on the new row. The holds and
+-- their ledger rows are written in the same statement, so the row lock is held no longer than
+-- this statement and the commit. :ids, :keys, :buyers and :qtys are array literals of equal
+-- length, one element per hold, in the order the requests arrived.
 -- The first row back tells whether the units were taken (claimed = 1); each placed hold comes
 -- back as a row. A key taken meanwhile by another transaction is skipped (ON CONFLICT): the
 -- caller then sees fewer holds than it asked for, although all their units were taken.
@@ -13,14 +15,35 @@ WITH asked AS (
     SELECT a.id, a.idempotency_key, a.buyer_id, a.qty
       FROM unnest(CAST(:ids AS uuid[]), CAST(:keys AS varchar[]), CAST(:buyers AS varchar[]),
                   CAST(:qtys AS integer[])) AS a (id, idempotency_key, buyer_id, qty)
+), this_row AS (
+    SELECT sku, shard
+      FROM stock_shard
+     WHERE NOT CAST(:firstFreeShard AS boolean)
+       AND sku = :sku
+       AND shard = CAST(:shard AS smallint)
+       FOR UPDATE
+), first_free_row AS (
+    SELECT sku, shard
+      FROM stock_shard
+     WHERE CAST(:firstFreeShard AS boolean)
+       AND sku = :sku
+       AND total - held - sold >= (SELECT sum(qty) FROM asked)
+     ORDER BY shard < CAST(:shard AS smallint), shard
+     LIMIT 1
+       FOR UPDATE SKIP LOCKED
+), target AS (
+    SELECT sku, shard FROM this_row
+    UNION ALL
+    SELECT sku, shard FROM first_free_row
 ), claimed AS (
     UPDATE stock_shard
-       SET held = held + (SELECT sum(qty) FROM asked)
-     WHERE sku = :sku
-       AND shard = CAST(:shard AS smallint)
-       AND total - held - sold >= (SELECT sum(qty) FROM asked)
-       AND sku_on_sale(sku)
-    RETURNING sku, shard
+       SET held = stock_shard.held + (SELECT sum(qty) FROM asked)
+      FROM target
+     WHERE stock_shard.sku = target.sku
+       AND stock_shard.shard = target.shard
+       AND stock_shard.total - stock_shard.held - stock_shard.sold >= (SELECT sum(qty) FROM asked)
+       AND sku_on_sale(stock_shard.sku)
+    RETURNING stock_shard.sku, stock_shard.shard
 ), placed AS (
     INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, status, expires_at, shard)
     SELECT a.id, a.idempotency_key, c.sku, a.buyer_id, a.qty, 'HELD',

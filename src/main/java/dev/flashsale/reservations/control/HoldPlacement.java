@@ -30,7 +30,7 @@ import java.util.stream.IntStream;
  * Places the new holds of a group (all checked, distinct keys, one SKU) and takes their units,
  * each take one guarded statement whose answer is checked (db/stock/take_units.sql). Usually one
  * statement takes the whole group's units: from the SKU's one stock row, or on a sharded SKU from
- * the first row that has them and is not busy (take_units_from_first_free_shard.sql).
+ * the first row that has them and is not busy.
  * When that misses, or the counts say the group does not fit, the end game: every row of the SKU
  * is locked in shard order (the one order every transaction that locks several rows uses, so none
  * deadlocks another), overdue holds are given back, and the requests are served in arrival order
@@ -105,19 +105,20 @@ public class HoldPlacement {
      * @param firstFreeShard whether to take from the first row from {@code shard} on that has the
      *                       units and is not busy, instead of waiting for row {@code shard}
      * @return the new holds, in the commands' order, or empty when the row did not have the
-     * group's units free (or, with {@code firstFreeShard}, none had them and was not busy); throws {@link KeyTakenMeanwhile} when another transaction recorded
-     * one of the keys meanwhile (the units were taken for all: this transaction must roll back)
+     * group's units free (or, with {@code firstFreeShard}, none had them and was not busy);
+     * throws {@link KeyTakenMeanwhile} when another transaction recorded one of the keys meanwhile
+     * (the units were taken for all: this transaction must roll back)
      */
     private Optional<List<ReserveAnswer>> take(Sku sku, int shard, List<ReserveCommand> commands, int holdSeconds,
                                                boolean firstFreeShard) {
-        String statement = firstFreeShard ? "stock/take_units_from_first_free_shard" : "stock/take_units";
-        List<Tuple> rows = em.createNativeQuery(sql.get(statement), Tuple.class)
+        List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
                 .setParameter("ids", PgArrays.literal(commands.stream().map(command -> UUID.randomUUID()).toList()))
                 .setParameter("keys", PgArrays.literal(commands.stream().map(command -> command.key().value()).toList()))
                 .setParameter("buyers", PgArrays.literal(commands.stream().map(ReserveCommand::buyerId).toList()))
                 .setParameter("qtys", PgArrays.literal(commands.stream().map(ReserveCommand::qty).toList()))
                 .setParameter("sku", sku.value())
-                .setParameter(firstFreeShard ? "start" : "shard", shard)
+                .setParameter("shard", shard)
+                .setParameter("firstFreeShard", firstFreeShard)
                 .setParameter("holdSeconds", holdSeconds)
                 .getResultList();
         if (Rows.number(rows.get(0), "claimed") != 1) {
