@@ -6,39 +6,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
-import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.TestServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The API's contract at its edges: every kind of bad input gets its 4xx problem+json answer and
  * changes nothing; the admin API asks for credentials; sales move only along their lifecycle.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
 class ApiContractIT {
 
     private static final String UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.application();
-    }
-
-    @ArquillianResource
-    URL base;
+    private final URL base = TestServer.url();
 
     @Test
     void badReservationRequestsAreRefusedWithProblemsAndChangeNothing() {

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
-import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.browser.Browser;
 import java.net.URL;
 import java.nio.file.Files;
@@ -17,13 +17,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -31,17 +25,9 @@ import redis.clients.jedis.Jedis;
  * opened and watched while a storefront reserves and pays; every invalid form refused with its
  * message and nothing stored; a form posted without its ViewState refused.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
 class ConsoleIT {
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.application();
-    }
-
-    @ArquillianResource
-    URL base;
+    private final URL base = TestServer.url();
 
     @Test
     void aMerchandiserSetsUpASaleOpensItAndWatchesHoldsAndSalesHappen() throws Exception {

@@ -9,10 +9,10 @@ import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
-import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.net.URL;
@@ -23,13 +23,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -37,17 +31,9 @@ import redis.clients.jedis.Jedis;
  * through come back when PostgreSQL refuses, a Redis outage mid-sale neither oversells nor
  * fails a request, SCRIPT FLUSH is survived, and reconciliation makes PostgreSQL win.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
 class RedisGateIT {
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.application();
-    }
-
-    @ArquillianResource
-    URL base;
+    private final URL base = TestServer.url();
 
     @Test
     void aUnitTheGateLetThroughComesBackWhenPostgresRefuses() {

@@ -8,10 +8,10 @@ import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
-import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.util.HashMap;
@@ -21,13 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -38,8 +32,6 @@ import redis.clients.jedis.Jedis;
  * agree. The naive read-then-write checkout, under the same load, oversells: proof that this
  * load would catch the mistake.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
 class OversellIT {
 
     private static final int UNITS = 500;
@@ -47,13 +39,7 @@ class OversellIT {
     private static final int ATTEMPTS = 20_000;
     private static final int RETRY_EVERY = 25;
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.application().addPackage(NaiveCheckout.class.getPackage());
-    }
-
-    @ArquillianResource
-    URL base;
+    private final URL base = TestServer.url();
 
     @Test
     void twentyThousandBuyersNeverOversellFiveHundredUnits() throws Exception {

@@ -22,7 +22,7 @@ public final class Api {
 
     public static final String ADMIN_USER = "it-admin";
     public static final String ADMIN_PASSWORD = "it-admin-password";
-    /** The storefront key the tests' server is configured with (arquillian.xml). */
+    /** The storefront key the tests' server is configured with (TestServer). */
     public static final String STOREFRONT_KEY = "it-storefront-key";
     public static final String KEY_HEADER = "X-Api-Key";
 
