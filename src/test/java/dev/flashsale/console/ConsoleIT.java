@@ -366,26 +366,30 @@ class ConsoleIT {
         Api api = new Api(base);
         String sku = Sales.openSku(api, 8, 1, 600, "REFUSE");
         assertEquals(201, api.reserve("recon-" + sku, sku, "buyer-1", 1).status());
-        try (Jedis redis = TestRedis.client()) {
-            redis.set(GateKeys.counter(sku), "2");
-        }
-        try (Browser browser = new Browser(api.base())) {
-            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
-            browser.open("console/reconciliation.xhtml").awaitPresent("reconciliationForm:reconcileNow");
-            browser.click("reconciliationForm:reconcileNow").awaitBodyContains("Reconciled:");
-            browser.awaitBodyContains(sku + ": REDIS_LOW");
-            assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND kind = 'REDIS_LOW'", sku),
-                    "one run found the SKU's gap");
+        try {
+            try (Jedis redis = TestRedis.client()) {
+                redis.set(GateKeys.counter(sku), "2");
+            }
+            try (Browser browser = new Browser(api.base())) {
+                browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+                browser.open("console/reconciliation.xhtml").awaitPresent("reconciliationForm:reconcileNow");
+                browser.click("reconciliationForm:reconcileNow").awaitBodyContains("Reconciled:");
+                browser.awaitBodyContains(sku + ": REDIS_LOW");
+                assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND kind = 'REDIS_LOW'", sku),
+                        "one run found the SKU's gap");
 
-            browser.type("reconciliationForm:sku", sku).click("reconciliationForm:rebuild").awaitPresent("confirmYes");
-            browser.click("confirmYes").awaitBodyContains("Counter of " + sku + " rebuilt: 2 -> 7");
+                browser.type("reconciliationForm:sku", sku).click("reconciliationForm:rebuild").awaitPresent("confirmYes");
+                browser.click("confirmYes").awaitBodyContains("Counter of " + sku + " rebuilt: 2 -> 7");
+            }
+            TestRedis.awaitValue(GateKeys.counter(sku), "7");
+            assertEquals(List.of("counter.rebuild"), Db.texts(
+                    "SELECT action FROM audit_event WHERE actor = ? AND target = ?", Api.ADMIN_USER, "sku:" + sku));
+            assertEquals(List.of("reconciliation.run"), Db.texts("SELECT action FROM audit_event WHERE actor = ? AND target ="
+                    + " (SELECT 'run:' || run_id FROM reconciliation_gap WHERE sku = ?)", Api.ADMIN_USER, sku),
+                    "the run that found the gap is in the audit trail");
+        } finally {
+            api.rebuildCounter(sku);
         }
-        TestRedis.awaitValue(GateKeys.counter(sku), "7");
-        assertEquals(List.of("counter.rebuild"), Db.texts(
-                "SELECT action FROM audit_event WHERE actor = ? AND target = ?", Api.ADMIN_USER, "sku:" + sku));
-        assertEquals(List.of("reconciliation.run"), Db.texts("SELECT action FROM audit_event WHERE actor = ? AND target ="
-                + " (SELECT 'run:' || run_id FROM reconciliation_gap WHERE sku = ?)", Api.ADMIN_USER, sku),
-                "the run that found the gap is in the audit trail");
     }
 
     @Test

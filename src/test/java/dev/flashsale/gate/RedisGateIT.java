@@ -45,17 +45,21 @@ class RedisGateIT {
         assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status());
         assertEquals("0", redis(r -> r.get(GateKeys.counter(sku))));
         // A counter gone wrong lets a buyer through that PostgreSQL must refuse.
-        redis(r -> r.set(GateKeys.counter(sku), "5"));
-        redis(r -> r.del(GateKeys.soldOut(sku)));
+        try {
+            redis(r -> r.set(GateKeys.counter(sku), "5"));
+            redis(r -> r.del(GateKeys.soldOut(sku)));
 
-        Api.Answer refused = api.reserve(sku + "-b", sku, "buyer-b", 1);
+            Api.Answer refused = api.reserve(sku + "-b", sku, "buyer-b", 1);
 
-        assertEquals(409, refused.status(), refused.toString());
-        assertEquals("sold-out", refused.problemType());
-        assertEquals("5", redis(r -> r.get(GateKeys.counter(sku))), "the unit taken at the gate is back");
-        assertFalse(exists(GateKeys.marker(sku, sku + "-b")));
-        assertEquals("1", redis(r -> r.get(GateKeys.soldOut(sku))), "PostgreSQL's sold out raises the flag");
-        assertEquals(1, StockCounts.of(sku).held());
+            assertEquals(409, refused.status(), refused.toString());
+            assertEquals("sold-out", refused.problemType());
+            assertEquals("5", redis(r -> r.get(GateKeys.counter(sku))), "the unit taken at the gate is back");
+            assertFalse(exists(GateKeys.marker(sku, sku + "-b")));
+            assertEquals("1", redis(r -> r.get(GateKeys.soldOut(sku))), "PostgreSQL's sold out raises the flag");
+            assertEquals(1, StockCounts.of(sku).held());
+        } finally {
+            api.rebuildCounter(sku);
+        }
     }
 
     @Test
@@ -83,31 +87,38 @@ class RedisGateIT {
         AtomicInteger answered = new AtomicInteger();
         AtomicBoolean stopped = new AtomicBoolean();
 
-        List<Api.Answer> answers = Crowd.run(32, 3000, i -> {
-            if (answered.incrementAndGet() == 600 && stopped.compareAndSet(false, true)) {
-                TestRedis.stop();
+        try {
+            List<Api.Answer> answers = Crowd.run(32, 3000, i -> {
+                if (answered.incrementAndGet() == 600 && stopped.compareAndSet(false, true)) {
+                    TestRedis.stop();
+                }
+                return api.reserve(sku + "-k-" + i, sku, "buyer-" + i, 1);
+            });
+
+            Map<Integer, Long> byStatus = answers.stream()
+                    .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
+            assertTrue(stopped.get());
+            assertEquals(Map.of(201, (long) units, 409, 3000L - units), byStatus, "exactly the units there are, no 5xx");
+            StockCounts counts = StockCounts.of(sku);
+            assertEquals(units, counts.held());
+            assertTrue(counts.consistent(), counts.toString());
+
+            // Redis comes back empty: the counters are built from PostgreSQL and the gate is used again.
+            assertFalse(api.adminGet("api/admin/gate").json().getBoolean("inUse"), "the gate is closed while Redis is down");
+            TestRedis.start();
+            String next = Sales.openSku(api, 5, 1, 600, "REFUSE");
+            awaitGateInUse(api);
+            awaitCounter(sku, 0);
+            awaitCounter(next, 5);
+            assertEquals(201, api.reserve(next + "-a", next, "buyer-a", 1).status());
+            assertEquals("4", redis(r -> r.get(GateKeys.counter(next))), "the gate took the unit");
+            assertTrue(exists(GateKeys.marker(next, next + "-a")));
+        } finally {
+            if (!TestRedis.answers()) {
+                TestRedis.start();
             }
-            return api.reserve(sku + "-k-" + i, sku, "buyer-" + i, 1);
-        });
-
-        Map<Integer, Long> byStatus = answers.stream()
-                .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
-        assertTrue(stopped.get());
-        assertEquals(Map.of(201, (long) units, 409, 3000L - units), byStatus, "exactly the units there are, no 5xx");
-        StockCounts counts = StockCounts.of(sku);
-        assertEquals(units, counts.held());
-        assertTrue(counts.consistent(), counts.toString());
-
-        // Redis comes back empty: the counters are built from PostgreSQL and the gate is used again.
-        assertFalse(api.adminGet("api/admin/gate").json().getBoolean("inUse"), "the gate is closed while Redis is down");
-        TestRedis.start();
-        String next = Sales.openSku(api, 5, 1, 600, "REFUSE");
-        awaitGateInUse(api);
-        awaitCounter(sku, 0);
-        awaitCounter(next, 5);
-        assertEquals(201, api.reserve(next + "-a", next, "buyer-a", 1).status());
-        assertEquals("4", redis(r -> r.get(GateKeys.counter(next))), "the gate took the unit");
-        assertTrue(exists(GateKeys.marker(next, next + "-a")));
+            awaitGateInUse(api);
+        }
     }
 
     @Test
@@ -148,23 +159,28 @@ class RedisGateIT {
         String low = Sales.openSku(api, 10, 1, 600, "REFUSE");
         awaitCounter(high, 10);
         awaitCounter(low, 10);
-        redis(r -> r.set(GateKeys.counter(high), "15"));
-        redis(r -> r.set(GateKeys.counter(low), "7"));
+        try {
+            redis(r -> r.set(GateKeys.counter(high), "15"));
+            redis(r -> r.set(GateKeys.counter(low), "7"));
 
-        JsonObject first = runReconciliation(api);
-        assertEquals(List.of("REDIS_HIGH", "ALERTED", "10", "15"), gapOf(first, high, "REDIS_HIGH"));
-        assertEquals("10", redis(r -> r.get(GateKeys.counter(high))), "corrected at once");
-        assertEquals(List.of("REDIS_LOW", "WATCHED", "10", "7"), gapOf(first, low, "REDIS_LOW"));
-        assertEquals("7", redis(r -> r.get(GateKeys.counter(low))), "left alone on the first run");
+            JsonObject first = runReconciliation(api);
+            assertEquals(List.of("REDIS_HIGH", "ALERTED", "10", "15"), gapOf(first, high, "REDIS_HIGH"));
+            assertEquals("10", redis(r -> r.get(GateKeys.counter(high))), "corrected at once");
+            assertEquals(List.of("REDIS_LOW", "WATCHED", "10", "7"), gapOf(first, low, "REDIS_LOW"));
+            assertEquals("7", redis(r -> r.get(GateKeys.counter(low))), "left alone on the first run");
 
-        JsonObject second = runReconciliation(api);
-        assertEquals(List.of("REDIS_LOW", "CORRECTED", "10", "7"), gapOf(second, low, "REDIS_LOW"));
-        assertEquals("10", redis(r -> r.get(GateKeys.counter(low))));
-        assertEquals(List.of(), gapOf(second, high, "REDIS_HIGH"), "nothing left to say about the corrected one");
+            JsonObject second = runReconciliation(api);
+            assertEquals(List.of("REDIS_LOW", "CORRECTED", "10", "7"), gapOf(second, low, "REDIS_LOW"));
+            assertEquals("10", redis(r -> r.get(GateKeys.counter(low))));
+            assertEquals(List.of(), gapOf(second, high, "REDIS_HIGH"), "nothing left to say about the corrected one");
 
-        JsonArray recent = api.adminGet("api/admin/reconciliation").jsonArray();
-        assertEquals(second.getInt("id"), recent.getJsonObject(0).getInt("id"), "newest first");
-        assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND action = 'ALERTED'", high));
+            JsonArray recent = api.adminGet("api/admin/reconciliation").jsonArray();
+            assertEquals(second.getInt("id"), recent.getJsonObject(0).getInt("id"), "newest first");
+            assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND action = 'ALERTED'", high));
+        } finally {
+            api.rebuildCounter(high);
+            api.rebuildCounter(low);
+        }
     }
 
     @Test
@@ -173,12 +189,14 @@ class RedisGateIT {
         String sku = Sales.openSku(api, 10, 1, 600, "REFUSE");
         assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status());
         Db.update("UPDATE stock_shard SET held = held + 2 WHERE sku = ? AND shard = 0", sku);
+        try {
+            JsonObject run = runReconciliation(api);
 
-        JsonObject run = runReconciliation(api);
-
-        assertEquals(List.of("LEDGER_BUG", "RECORDED", "3", "1"), gapOf(run, sku, "LEDGER_BUG"));
-        assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND kind = 'LEDGER_BUG'", sku));
-        Db.update("UPDATE stock_shard SET held = held - 2 WHERE sku = ? AND shard = 0", sku);
+            assertEquals(List.of("LEDGER_BUG", "RECORDED", "3", "1"), gapOf(run, sku, "LEDGER_BUG"));
+            assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND kind = 'LEDGER_BUG'", sku));
+        } finally {
+            Db.update("UPDATE stock_shard SET held = held - 2 WHERE sku = ? AND shard = 0", sku);
+        }
     }
 
     @Test
@@ -186,17 +204,21 @@ class RedisGateIT {
         Api api = new Api(base);
         String sku = Sales.openSku(api, 8, 1, 600, "REFUSE");
         awaitCounter(sku, 8);
-        redis(r -> r.set(GateKeys.counter(sku), "3"));
+        try {
+            redis(r -> r.set(GateKeys.counter(sku), "3"));
 
-        Api.Answer rebuilt = api.adminPostEmpty("api/admin/skus/" + sku + "/rebuild-counter");
+            Api.Answer rebuilt = api.adminPostEmpty("api/admin/skus/" + sku + "/rebuild-counter");
 
-        assertEquals(200, rebuilt.status(), rebuilt.toString());
-        assertEquals(3, rebuilt.json().getInt("before"));
-        assertEquals(8, rebuilt.json().getInt("available"));
-        assertEquals("8", redis(r -> r.get(GateKeys.counter(sku))));
-        assertEquals(404, api.adminPostEmpty("api/admin/skus/NO-SUCH-SKU/rebuild-counter").status());
-        assertEquals(401, api.postEmpty("api/admin/skus/" + sku + "/rebuild-counter").status());
-        assertNull(redis(r -> r.get(GateKeys.soldOut(sku))));
+            assertEquals(200, rebuilt.status(), rebuilt.toString());
+            assertEquals(3, rebuilt.json().getInt("before"));
+            assertEquals(8, rebuilt.json().getInt("available"));
+            assertEquals("8", redis(r -> r.get(GateKeys.counter(sku))));
+            assertEquals(404, api.adminPostEmpty("api/admin/skus/NO-SUCH-SKU/rebuild-counter").status());
+            assertEquals(401, api.postEmpty("api/admin/skus/" + sku + "/rebuild-counter").status());
+            assertNull(redis(r -> r.get(GateKeys.soldOut(sku))));
+        } finally {
+            api.rebuildCounter(sku);
+        }
     }
 
     private static JsonObject runReconciliation(Api api) {

@@ -97,6 +97,14 @@ public final class Api {
         return get("api/skus/" + sku + "/stock");
     }
 
+    /** Rebuilds the SKU's gate counter from PostgreSQL: how a test puts back a counter it broke on purpose. */
+    public void rebuildCounter(String sku) {
+        Answer rebuilt = adminPostEmpty("api/admin/skus/" + sku + "/rebuild-counter");
+        if (rebuilt.status() != 200) {
+            throw new IllegalStateException("Counter of " + sku + " not rebuilt: " + rebuilt);
+        }
+    }
+
     public Answer adminGet(String path) {
         return send(request(path, "Authorization", basic(ADMIN_USER, ADMIN_PASSWORD)).GET());
     }
