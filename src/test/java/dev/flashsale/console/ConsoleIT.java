@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
-import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.browser.Browser;
 import java.net.URL;
 import java.nio.file.Files;
@@ -17,13 +17,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -31,17 +25,9 @@ import redis.clients.jedis.Jedis;
  * opened and watched while a storefront reserves and pays; every invalid form refused with its
  * message and nothing stored; a form posted without its ViewState refused.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
 class ConsoleIT {
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.application();
-    }
-
-    @ArquillianResource
-    URL base;
+    private final URL base = TestServer.url();
 
     @Test
     void aMerchandiserSetsUpASaleOpensItAndWatchesHoldsAndSalesHappen() throws Exception {
@@ -112,11 +98,11 @@ class ConsoleIT {
             String sku = Sales.uniqueSku("lower");
             String saleId = Sales.openSale(api, sku, 10, 5, 600, "REFUSE").getString("id");
             assertEquals(201, api.reserve("lower-" + sku, sku, "buyer-1", 4).status());
-            String before = Db.snapshot();
+            String before = Db.fingerprint(sku);
             browser.open("console/sale.xhtml?id=" + saleId).awaitPresent("saleForm:items:0:units");
             browser.type("saleForm:items:0:units", "3").click("saleForm:save");
             browser.awaitBodyContains("No fewer than the 4 units already held or sold");
-            assertEquals(before, Db.snapshot(), "lowering below held + sold changed nothing");
+            assertEquals(before, Db.fingerprint(sku), "lowering below held + sold changed nothing");
             assertEquals(10, Db.scalar("SELECT total FROM stock WHERE sku = ?", sku));
 
             browser.type("saleForm:items:0:units", "4").click("saleForm:save").awaitBodyContains("Sale saved");
@@ -127,38 +113,48 @@ class ConsoleIT {
     /** Fills a valid new sale, spoils it with {@code spoil}, saves, and expects the message and no sale. */
     private void refused(Browser browser, String what, Consumer<Browser> spoil, String message) {
         String name = "Invalid " + what + " " + Sales.uniqueSku("x");
-        newSaleForm(browser, name, "bad");
-        long salesBefore = Db.scalar("SELECT count(*) FROM sale");
+        String sku = newSaleForm(browser, name, "bad");
         spoil.accept(browser);
         browser.click("saleForm:save").awaitBodyContains(message);
         assertTrue(browser.currentUrl().contains("sale.xhtml"), what + ": still on the form");
-        assertEquals(salesBefore, Db.scalar("SELECT count(*) FROM sale"), what + ": no sale stored");
+        assertEquals(0, Db.scalar("SELECT count(*) FROM sale WHERE name = ?", name), what + ": no sale stored");
+        assertEquals(0, Db.scalar("SELECT count(*) FROM sku_item WHERE sku = ?", sku), what + ": no SKU stored");
     }
 
-    /** Opens the new-sale form and fills it validly: a name and one SKU of 10 units. */
-    private static void newSaleForm(Browser browser, String name, String skuPrefix) {
+    /** Opens the new-sale form and fills it validly: a name and one SKU of 10 units; returns the SKU. */
+    private static String newSaleForm(Browser browser, String name, String skuPrefix) {
+        String sku = Sales.uniqueSku(skuPrefix);
         browser.open("console/sale.xhtml").awaitPresent("saleForm:name");
-        browser.type("saleForm:name", name).type("saleForm:items:0:sku", Sales.uniqueSku(skuPrefix))
-                .type("saleForm:items:0:units", "10");
+        browser.type("saleForm:name", name).type("saleForm:items:0:sku", sku).type("saleForm:items:0:units", "10");
+        return sku;
     }
 
     @Test
     void badAdminQueriesGetProblemsAndChangeNothing() {
         Api api = new Api(base);
-        String before = Db.snapshot();
+        // A merchandiser of this test's own, so that "nothing changed" can be told by its actions alone.
+        String merchandiser = "asker-" + Sales.uniqueSku("q").toLowerCase();
+        assertEquals(201, api.adminPost("api/admin/users", "{\"username\":\"" + merchandiser
+                + "\",\"password\":\"asker-password-1\",\"role\":\"merchandiser\"}").status());
+        String[] asMerchandiser = {"Authorization", Api.basic(merchandiser, "asker-password-1")};
+        String adminAccount = "SELECT concat_ws(':', password_hash, role, enabled) FROM app_user WHERE username = ?";
+        String adminBefore = Db.text(adminAccount, Api.ADMIN_USER);
         for (String path : List.of("api/admin/audit?limit=abc", "api/admin/audit?limit=0", "api/admin/audit?limit=501",
                 "api/admin/reservations?status=NOPE", "api/admin/reservations/not-a-uuid/history")) {
-            Api.Answer answer = api.adminGet(path);
+            Api.Answer answer = api.get(path, asMerchandiser);
             assertEquals(400, answer.status(), path + " " + answer.body());
             assertTrue(answer.contentType().startsWith("application/problem+json"), path);
         }
-        Api.Answer user = api.adminPost("api/admin/users", "{\"username\":\"bad user\",\"password\":\"short\",\"role\":\"boss\"}");
+        Api.Answer user = api.post("api/admin/users", "{\"username\":\"bad user\",\"password\":\"short\",\"role\":\"boss\"}",
+                asMerchandiser);
         assertEquals(400, user.status(), user.body());
         assertEquals(3, user.json().getJsonArray("errors").size(), user.body());
-        assertEquals(400, api.adminPost("api/admin/api-keys", "{\"name\":\" \"}").status());
-        assertEquals(409, api.adminPost("api/admin/users",
-                "{\"username\":\"" + Api.ADMIN_USER + "\",\"password\":\"long-enough-pw\",\"role\":\"viewer\"}").status());
-        assertEquals(before, Db.snapshot());
+        assertEquals(400, api.post("api/admin/api-keys", "{\"name\":\" \"}", asMerchandiser).status());
+        assertEquals(409, api.post("api/admin/users", "{\"username\":\"" + Api.ADMIN_USER
+                + "\",\"password\":\"long-enough-pw\",\"role\":\"viewer\"}", asMerchandiser).status());
+        assertEquals(0, Db.scalar("SELECT count(*) FROM audit_event WHERE actor = ?", merchandiser), "no action recorded");
+        assertEquals(0, Db.scalar("SELECT count(*) FROM api_key WHERE created_by = ?", merchandiser), "no key issued");
+        assertEquals(adminBefore, Db.text(adminAccount, Api.ADMIN_USER), "the existing account is untouched");
     }
 
     @Test
@@ -248,23 +244,24 @@ class ConsoleIT {
 
         assertEquals(200, api.get("api/admin/sales/" + saleId, "Authorization", reader).status());
         assertEquals(200, api.get("api/admin/sales", "Authorization", reader).status());
-        String before = Db.snapshot();
-        long salesBefore = Db.scalar("SELECT count(*) FROM sale");
+        String before = Db.fingerprint(sku);
         for (String path : List.of("api/admin/sales/" + saleId + "/pause", "api/admin/sales/" + saleId + "/close",
                 "api/admin/reconciliation/run", "api/admin/skus/" + sku + "/rebuild-counter")) {
             Api.Answer refused = api.postEmpty(path, "Authorization", reader);
             assertEquals(403, refused.status(), path);
             assertTrue(refused.contentType().startsWith("application/problem+json"), path + " " + refused.contentType());
         }
+        String viewersSku = Sales.uniqueSku("v");
         Api.Answer create = api.post("api/admin/sales", "{\"name\":\"By a viewer\",\"items\":[{\"sku\":\""
-                + Sales.uniqueSku("v") + "\",\"units\":1}]}", "Authorization", reader);
+                + viewersSku + "\",\"units\":1}]}", "Authorization", reader);
         assertEquals(403, create.status());
         Api.Answer newUser = api.post("api/admin/users",
                 "{\"username\":\"sneaky\",\"password\":\"sneaky-password-1\",\"role\":\"merchandiser\"}",
                 "Authorization", reader);
         assertEquals(403, newUser.status());
-        assertEquals(before, Db.snapshot());
-        assertEquals(salesBefore, Db.scalar("SELECT count(*) FROM sale"));
+        assertEquals(before, Db.fingerprint(sku));
+        assertEquals(0, Db.scalar("SELECT count(*) FROM sku_item WHERE sku = ?", viewersSku), "no sale created");
+        assertEquals(0, Db.scalar("SELECT count(*) FROM audit_event WHERE actor = ?", viewer), "no action recorded");
         assertEquals("OPEN", Db.text("SELECT status FROM sale WHERE id = ?::uuid", saleId));
         assertEquals(0, Db.scalar("SELECT count(*) FROM app_user WHERE username = 'sneaky'"));
     }
@@ -369,25 +366,30 @@ class ConsoleIT {
         Api api = new Api(base);
         String sku = Sales.openSku(api, 8, 1, 600, "REFUSE");
         assertEquals(201, api.reserve("recon-" + sku, sku, "buyer-1", 1).status());
-        try (Jedis redis = TestRedis.client()) {
-            redis.set(GateKeys.counter(sku), "2");
-        }
-        long runsBefore = Db.scalar("SELECT count(*) FROM reconciliation_run");
-        try (Browser browser = new Browser(api.base())) {
-            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
-            browser.open("console/reconciliation.xhtml").awaitPresent("reconciliationForm:reconcileNow");
-            browser.click("reconciliationForm:reconcileNow").awaitBodyContains("Reconciled:");
-            assertEquals(runsBefore + 1, Db.scalar("SELECT count(*) FROM reconciliation_run"));
-            browser.awaitBodyContains(sku + ": REDIS_LOW");
+        try {
+            try (Jedis redis = TestRedis.client()) {
+                redis.set(GateKeys.counter(sku), "2");
+            }
+            try (Browser browser = new Browser(api.base())) {
+                browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+                browser.open("console/reconciliation.xhtml").awaitPresent("reconciliationForm:reconcileNow");
+                browser.click("reconciliationForm:reconcileNow").awaitBodyContains("Reconciled:");
+                browser.awaitBodyContains(sku + ": REDIS_LOW");
+                assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND kind = 'REDIS_LOW'", sku),
+                        "one run found the SKU's gap");
 
-            browser.type("reconciliationForm:sku", sku).click("reconciliationForm:rebuild").awaitPresent("confirmYes");
-            browser.click("confirmYes").awaitBodyContains("Counter of " + sku + " rebuilt: 2 -> 7");
+                browser.type("reconciliationForm:sku", sku).click("reconciliationForm:rebuild").awaitPresent("confirmYes");
+                browser.click("confirmYes").awaitBodyContains("Counter of " + sku + " rebuilt: 2 -> 7");
+            }
+            TestRedis.awaitValue(GateKeys.counter(sku), "7");
+            assertEquals(List.of("counter.rebuild"), Db.texts(
+                    "SELECT action FROM audit_event WHERE actor = ? AND target = ?", Api.ADMIN_USER, "sku:" + sku));
+            assertEquals(List.of("reconciliation.run"), Db.texts("SELECT action FROM audit_event WHERE actor = ? AND target ="
+                    + " (SELECT 'run:' || run_id FROM reconciliation_gap WHERE sku = ?)", Api.ADMIN_USER, sku),
+                    "the run that found the gap is in the audit trail");
+        } finally {
+            api.rebuildCounter(sku);
         }
-        TestRedis.awaitValue(GateKeys.counter(sku), "7");
-        assertEquals(List.of("counter.rebuild"), Db.texts(
-                "SELECT action FROM audit_event WHERE actor = ? AND target = ?", Api.ADMIN_USER, "sku:" + sku));
-        assertTrue(Db.scalar("SELECT count(*) FROM audit_event WHERE actor = ? AND action = 'reconciliation.run'",
-                Api.ADMIN_USER) >= 1);
     }
 
     @Test
@@ -436,12 +438,12 @@ class ConsoleIT {
         assertEquals(201, api.reserve("on-time-" + sku, sku, "buyer-1", 5).status());
         TestRedis.awaitValue(GateKeys.counter(sku), "7");
 
-        String before = Db.snapshot();
+        String before = Db.fingerprint(sku);
         Api.Answer lower = api.put("api/admin/sales/" + id, sale.replace(future, started).replace("\"units\":10", "\"units\":4"),
                 "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD));
         assertEquals(409, lower.status());
         assertTrue(lower.json().getString("type").endsWith("/units-below-taken"), lower.body());
-        assertEquals(before, Db.snapshot());
+        assertEquals(before, Db.fingerprint(sku));
         assertEquals(12, Db.scalar("SELECT total FROM stock WHERE sku = ?", sku));
         assertEquals(List.of("sale.create", "sale.open", "sale.update"), Db.texts(
                 "SELECT action FROM audit_event WHERE target = ? ORDER BY id", "sale:" + id));

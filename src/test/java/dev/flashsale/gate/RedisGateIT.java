@@ -9,10 +9,10 @@ import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
-import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.net.URL;
@@ -20,16 +20,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -37,17 +33,9 @@ import redis.clients.jedis.Jedis;
  * through come back when PostgreSQL refuses, a Redis outage mid-sale neither oversells nor
  * fails a request, SCRIPT FLUSH is survived, and reconciliation makes PostgreSQL win.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
 class RedisGateIT {
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.application();
-    }
-
-    @ArquillianResource
-    URL base;
+    private final URL base = TestServer.url();
 
     @Test
     void aUnitTheGateLetThroughComesBackWhenPostgresRefuses() {
@@ -57,17 +45,21 @@ class RedisGateIT {
         assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status());
         assertEquals("0", redis(r -> r.get(GateKeys.counter(sku))));
         // A counter gone wrong lets a buyer through that PostgreSQL must refuse.
-        redis(r -> r.set(GateKeys.counter(sku), "5"));
-        redis(r -> r.del(GateKeys.soldOut(sku)));
+        try {
+            redis(r -> r.set(GateKeys.counter(sku), "5"));
+            redis(r -> r.del(GateKeys.soldOut(sku)));
 
-        Api.Answer refused = api.reserve(sku + "-b", sku, "buyer-b", 1);
+            Api.Answer refused = api.reserve(sku + "-b", sku, "buyer-b", 1);
 
-        assertEquals(409, refused.status(), refused.toString());
-        assertEquals("sold-out", refused.problemType());
-        assertEquals("5", redis(r -> r.get(GateKeys.counter(sku))), "the unit taken at the gate is back");
-        assertFalse(exists(GateKeys.marker(sku, sku + "-b")));
-        assertEquals("1", redis(r -> r.get(GateKeys.soldOut(sku))), "PostgreSQL's sold out raises the flag");
-        assertEquals(1, StockCounts.of(sku).held());
+            assertEquals(409, refused.status(), refused.toString());
+            assertEquals("sold-out", refused.problemType());
+            assertEquals("5", redis(r -> r.get(GateKeys.counter(sku))), "the unit taken at the gate is back");
+            assertFalse(exists(GateKeys.marker(sku, sku + "-b")));
+            assertEquals("1", redis(r -> r.get(GateKeys.soldOut(sku))), "PostgreSQL's sold out raises the flag");
+            assertEquals(1, StockCounts.of(sku).held());
+        } finally {
+            api.rebuildCounter(sku);
+        }
     }
 
     @Test
@@ -95,31 +87,38 @@ class RedisGateIT {
         AtomicInteger answered = new AtomicInteger();
         AtomicBoolean stopped = new AtomicBoolean();
 
-        List<Api.Answer> answers = Crowd.run(32, 3000, i -> {
-            if (answered.incrementAndGet() == 600 && stopped.compareAndSet(false, true)) {
-                TestRedis.stop();
+        try {
+            List<Api.Answer> answers = Crowd.run(32, 3000, i -> {
+                if (answered.incrementAndGet() == 600 && stopped.compareAndSet(false, true)) {
+                    TestRedis.stop();
+                }
+                return api.reserve(sku + "-k-" + i, sku, "buyer-" + i, 1);
+            });
+
+            Map<Integer, Long> byStatus = answers.stream()
+                    .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
+            assertTrue(stopped.get());
+            assertEquals(Map.of(201, (long) units, 409, 3000L - units), byStatus, "exactly the units there are, no 5xx");
+            StockCounts counts = StockCounts.of(sku);
+            assertEquals(units, counts.held());
+            assertTrue(counts.consistent(), counts.toString());
+
+            // Redis comes back empty: the counters are built from PostgreSQL and the gate is used again.
+            assertFalse(api.adminGet("api/admin/gate").json().getBoolean("inUse"), "the gate is closed while Redis is down");
+            TestRedis.start();
+            String next = Sales.openSku(api, 5, 1, 600, "REFUSE");
+            awaitGateInUse(api);
+            awaitCounter(sku, 0);
+            awaitCounter(next, 5);
+            assertEquals(201, api.reserve(next + "-a", next, "buyer-a", 1).status());
+            assertEquals("4", redis(r -> r.get(GateKeys.counter(next))), "the gate took the unit");
+            assertTrue(exists(GateKeys.marker(next, next + "-a")));
+        } finally {
+            if (!TestRedis.answers()) {
+                TestRedis.start();
             }
-            return api.reserve(sku + "-k-" + i, sku, "buyer-" + i, 1);
-        });
-
-        Map<Integer, Long> byStatus = answers.stream()
-                .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
-        assertTrue(stopped.get());
-        assertEquals(Map.of(201, (long) units, 409, 3000L - units), byStatus, "exactly the units there are, no 5xx");
-        StockCounts counts = StockCounts.of(sku);
-        assertEquals(units, counts.held());
-        assertTrue(counts.consistent(), counts.toString());
-
-        // Redis comes back empty: the counters are built from PostgreSQL and the gate is used again.
-        assertFalse(api.adminGet("api/admin/gate").json().getBoolean("inUse"), "the gate is closed while Redis is down");
-        TestRedis.start();
-        String next = Sales.openSku(api, 5, 1, 600, "REFUSE");
-        awaitGateInUse(api);
-        awaitCounter(sku, 0);
-        awaitCounter(next, 5);
-        assertEquals(201, api.reserve(next + "-a", next, "buyer-a", 1).status());
-        assertEquals("4", redis(r -> r.get(GateKeys.counter(next))), "the gate took the unit");
-        assertTrue(exists(GateKeys.marker(next, next + "-a")));
+            awaitGateInUse(api);
+        }
     }
 
     @Test
@@ -129,20 +128,22 @@ class RedisGateIT {
         String sku = Sales.openSku(api, units, 1, 600, "REFUSE");
         awaitCounter(sku, units);
         AtomicBoolean done = new AtomicBoolean();
-        Thread flusher = new Thread(() -> {
+        AtomicInteger flushes = new AtomicInteger();
+        CompletableFuture<Void> flusher = CompletableFuture.runAsync(() -> {
             while (!done.get()) {
                 redis(Jedis::scriptFlush);
+                flushes.incrementAndGet();
                 sleep(20);
             }
         });
-        flusher.start();
         List<Api.Answer> answers;
         try {
             answers = Crowd.run(16, 1000, i -> api.reserve(sku + "-k-" + i, sku, "buyer-" + i, 1));
         } finally {
             done.set(true);
-            flusher.join();
         }
+        flusher.join(); // a flush that failed fails the test here
+        assertTrue(flushes.get() > 1, "the scripts were flushed during the sale: " + flushes);
 
         assertEquals(units, answers.stream().filter(a -> a.status() == 201).count());
         assertEquals(1000 - units, answers.stream().filter(a -> a.status() == 409).count(), "nothing else, no 5xx");
@@ -158,23 +159,28 @@ class RedisGateIT {
         String low = Sales.openSku(api, 10, 1, 600, "REFUSE");
         awaitCounter(high, 10);
         awaitCounter(low, 10);
-        redis(r -> r.set(GateKeys.counter(high), "15"));
-        redis(r -> r.set(GateKeys.counter(low), "7"));
+        try {
+            redis(r -> r.set(GateKeys.counter(high), "15"));
+            redis(r -> r.set(GateKeys.counter(low), "7"));
 
-        JsonObject first = runReconciliation(api);
-        assertEquals(List.of("REDIS_HIGH", "ALERTED", "10", "15"), gapOf(first, high, "REDIS_HIGH"));
-        assertEquals("10", redis(r -> r.get(GateKeys.counter(high))), "corrected at once");
-        assertEquals(List.of("REDIS_LOW", "WATCHED", "10", "7"), gapOf(first, low, "REDIS_LOW"));
-        assertEquals("7", redis(r -> r.get(GateKeys.counter(low))), "left alone on the first run");
+            JsonObject first = runReconciliation(api);
+            assertEquals(List.of("REDIS_HIGH", "ALERTED", "10", "15"), gapOf(first, high, "REDIS_HIGH"));
+            assertEquals("10", redis(r -> r.get(GateKeys.counter(high))), "corrected at once");
+            assertEquals(List.of("REDIS_LOW", "WATCHED", "10", "7"), gapOf(first, low, "REDIS_LOW"));
+            assertEquals("7", redis(r -> r.get(GateKeys.counter(low))), "left alone on the first run");
 
-        JsonObject second = runReconciliation(api);
-        assertEquals(List.of("REDIS_LOW", "CORRECTED", "10", "7"), gapOf(second, low, "REDIS_LOW"));
-        assertEquals("10", redis(r -> r.get(GateKeys.counter(low))));
-        assertEquals(List.of(), gapOf(second, high, "REDIS_HIGH"), "nothing left to say about the corrected one");
+            JsonObject second = runReconciliation(api);
+            assertEquals(List.of("REDIS_LOW", "CORRECTED", "10", "7"), gapOf(second, low, "REDIS_LOW"));
+            assertEquals("10", redis(r -> r.get(GateKeys.counter(low))));
+            assertEquals(List.of(), gapOf(second, high, "REDIS_HIGH"), "nothing left to say about the corrected one");
 
-        JsonArray recent = api.adminGet("api/admin/reconciliation").jsonArray();
-        assertEquals(second.getInt("id"), recent.getJsonObject(0).getInt("id"), "newest first");
-        assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND action = 'ALERTED'", high));
+            JsonArray recent = api.adminGet("api/admin/reconciliation").jsonArray();
+            assertEquals(second.getInt("id"), recent.getJsonObject(0).getInt("id"), "newest first");
+            assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND action = 'ALERTED'", high));
+        } finally {
+            api.rebuildCounter(high);
+            api.rebuildCounter(low);
+        }
     }
 
     @Test
@@ -183,12 +189,14 @@ class RedisGateIT {
         String sku = Sales.openSku(api, 10, 1, 600, "REFUSE");
         assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status());
         Db.update("UPDATE stock_shard SET held = held + 2 WHERE sku = ? AND shard = 0", sku);
+        try {
+            JsonObject run = runReconciliation(api);
 
-        JsonObject run = runReconciliation(api);
-
-        assertEquals(List.of("LEDGER_BUG", "RECORDED", "3", "1"), gapOf(run, sku, "LEDGER_BUG"));
-        assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND kind = 'LEDGER_BUG'", sku));
-        Db.update("UPDATE stock_shard SET held = held - 2 WHERE sku = ? AND shard = 0", sku);
+            assertEquals(List.of("LEDGER_BUG", "RECORDED", "3", "1"), gapOf(run, sku, "LEDGER_BUG"));
+            assertEquals(1, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND kind = 'LEDGER_BUG'", sku));
+        } finally {
+            Db.update("UPDATE stock_shard SET held = held - 2 WHERE sku = ? AND shard = 0", sku);
+        }
     }
 
     @Test
@@ -196,17 +204,21 @@ class RedisGateIT {
         Api api = new Api(base);
         String sku = Sales.openSku(api, 8, 1, 600, "REFUSE");
         awaitCounter(sku, 8);
-        redis(r -> r.set(GateKeys.counter(sku), "3"));
+        try {
+            redis(r -> r.set(GateKeys.counter(sku), "3"));
 
-        Api.Answer rebuilt = api.adminPostEmpty("api/admin/skus/" + sku + "/rebuild-counter");
+            Api.Answer rebuilt = api.adminPostEmpty("api/admin/skus/" + sku + "/rebuild-counter");
 
-        assertEquals(200, rebuilt.status(), rebuilt.toString());
-        assertEquals(3, rebuilt.json().getInt("before"));
-        assertEquals(8, rebuilt.json().getInt("available"));
-        assertEquals("8", redis(r -> r.get(GateKeys.counter(sku))));
-        assertEquals(404, api.adminPostEmpty("api/admin/skus/NO-SUCH-SKU/rebuild-counter").status());
-        assertEquals(401, api.postEmpty("api/admin/skus/" + sku + "/rebuild-counter").status());
-        assertNull(redis(r -> r.get(GateKeys.soldOut(sku))));
+            assertEquals(200, rebuilt.status(), rebuilt.toString());
+            assertEquals(3, rebuilt.json().getInt("before"));
+            assertEquals(8, rebuilt.json().getInt("available"));
+            assertEquals("8", redis(r -> r.get(GateKeys.counter(sku))));
+            assertEquals(404, api.adminPostEmpty("api/admin/skus/NO-SUCH-SKU/rebuild-counter").status());
+            assertEquals(401, api.postEmpty("api/admin/skus/" + sku + "/rebuild-counter").status());
+            assertNull(redis(r -> r.get(GateKeys.soldOut(sku))));
+        } finally {
+            api.rebuildCounter(sku);
+        }
     }
 
     private static JsonObject runReconciliation(Api api) {
@@ -241,14 +253,13 @@ class RedisGateIT {
     }
 
     private static boolean exists(String key) {
-        return Boolean.TRUE.equals(redis(r -> r.exists(key)));
+        return redis(r -> r.exists(key));
     }
 
-    private static <T> T redis(java.util.function.Function<Jedis, T> call) {
+    /** One call on the tests' Redis; a Redis that does not answer fails the test. */
+    private static <T> T redis(Function<Jedis, T> call) {
         try (Jedis redis = TestRedis.client()) {
             return call.apply(redis);
-        } catch (RuntimeException down) {
-            return null;
         }
     }
 

@@ -1,89 +1,39 @@
 package dev.flashsale.reservations;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.flashsale.platform.database.DatabaseMigration;
-import dev.flashsale.platform.problem.ProblemException;
-import dev.flashsale.reservations.boundary.ReserveTransaction;
-import dev.flashsale.reservations.boundary.HoldSweeper;
-import dev.flashsale.reservations.boundary.ReservationLifecycle;
-import dev.flashsale.reservations.entity.IdempotencyKey;
-import dev.flashsale.reservations.entity.Reservation;
-import dev.flashsale.reservations.entity.ReservationStatus;
-import dev.flashsale.reservations.entity.ReserveCommand;
-import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
-import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
-import jakarta.inject.Inject;
-import jakarta.transaction.UserTransaction;
-import java.net.URL;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
+import dev.flashsale.testsupport.TestServer;
+import jakarta.json.JsonObject;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntUnaryOperator;
 import java.util.stream.Collectors;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
-import javax.sql.DataSource;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Races on a hold's end, run inside the server against the boundary beans: a payment that
- * arrives as the hold expires, several sweepers at once (the timer runs too, every second),
- * and payments for holds that are overdue but not yet swept.
+ * Races on a hold's end: a payment that arrives as the hold expires, several sweepers at once
+ * (the timer runs too, every second), and payments for holds that are overdue but not yet swept.
+ * Sweeps on demand and a payment inside a transaction the test shapes go through the test-only
+ * hooks in the server (dev.flashsale.testhooks); everything else through the storefront API.
  */
-@ExtendWith(ArquillianExtension.class)
 class HoldRacesIT {
 
-    @Deployment
-    static WebArchive deployment() {
-        return Deployments.application();
-    }
-
-    @ArquillianResource
-    URL base;
-
-    @Inject
-    ReserveTransaction reserveTransaction;
-
-    @Inject
-    ReservationLifecycle lifecycle;
-
-    @Inject
-    HoldSweeper sweeper;
-
-    UserTransaction transaction;
-    DataSource dataSource;
-
-    @BeforeEach
-    void lookUpTransactionAndDataSource() throws NamingException {
-        InitialContext naming = new InitialContext();
-        transaction = (UserTransaction) naming.lookup("java:comp/UserTransaction");
-        dataSource = (DataSource) naming.lookup(DatabaseMigration.DATA_SOURCE);
-    }
+    private final Api api = new Api(TestServer.url());
 
     @Test
     void paymentAndSweeperAtTheExpiryBoundaryHaveOneWinnerEach() throws Exception {
         int holds = 120;
         String sku = openSale(holds, "REFUSE");
-        List<Reservation> reservations = reserve(sku, holds, 1);
+        List<String> reservations = reserve(sku, holds, i -> 1).stream().map(hold -> hold.getString("id")).toList();
         // Hold i (its key ends in -i) expires at t0 + 20 ms * i; its payment arrives within 100 ms either side.
         Db.update("UPDATE reservation SET expires_at = now() + interval '1500 milliseconds'"
                 + " + CAST(substring(idempotency_key from '[0-9]+$') AS integer) * interval '20 milliseconds'"
@@ -93,29 +43,32 @@ class HoldRacesIT {
 
         AtomicBoolean paymentsDone = new AtomicBoolean();
         Thread[] sweepers = new Thread[2];
-        for (int s = 0; s < sweepers.length; s++) {
-            sweepers[s] = new Thread(() -> {
-                while (!paymentsDone.get()) {
-                    sweeper.sweep();
-                    sleepUntil(Instant.now().plusMillis(2));
-                }
-            });
-            sweepers[s].start();
-        }
-        List<String> outcomes = Crowd.run(16, holds, i -> {
-            Instant due = t0.plusMillis(20L * i + ThreadLocalRandom.current().nextLong(-100, 101));
-            sleepUntil(due);
-            try {
-                return lifecycle.confirm(reservations.get(i).id()).status().name();
-            } catch (ProblemException refused) {
-                return refused.toProblem().type().replaceAll(".*/", "");
+        List<String> outcomes;
+        try {
+            for (int s = 0; s < sweepers.length; s++) {
+                sweepers[s] = new Thread(() -> {
+                    while (!paymentsDone.get()) {
+                        sweep();
+                        sleepUntil(Instant.now().plusMillis(2));
+                    }
+                });
+                sweepers[s].start();
             }
-        });
-        paymentsDone.set(true);
-        for (Thread s : sweepers) {
-            s.join();
+            outcomes = Crowd.run(16, holds, i -> {
+                Instant due = t0.plusMillis(20L * i + ThreadLocalRandom.current().nextLong(-100, 101));
+                sleepUntil(due);
+                Api.Answer answer = api.confirm(reservations.get(i));
+                return answer.status() == 200 ? answer.json().getString("status") : answer.problemType();
+            });
+        } finally {
+            paymentsDone.set(true);
+            for (Thread s : sweepers) {
+                if (s != null) {
+                    s.join();
+                }
+            }
         }
-        sweeper.sweep();
+        sweep();
 
         Map<String, Long> byOutcome = outcomes.stream().collect(Collectors.groupingBy(o -> o, Collectors.counting()));
         long confirmed = byOutcome.getOrDefault("CONFIRMED", 0L);
@@ -137,14 +90,14 @@ class HoldRacesIT {
         List<String> skus = List.of(openSale(600, "REFUSE"), openSale(600, "REFUSE"), openSale(600, "REFUSE"));
         long units = 0;
         for (String sku : skus) {
-            for (Reservation hold : reserveMixed(sku, 150)) {
-                units += hold.qty();
+            for (JsonObject hold : reserve(sku, 150, i -> 1 + i % 3)) {
+                units += hold.getInt("qty");
             }
         }
         Db.update("UPDATE reservation SET expires_at = now() - interval '1 second' WHERE sku = ANY(?)",
                 (Object) skus.toArray(new String[0]));
 
-        List<Integer> returnedBySweep = Crowd.run(4, 4, i -> sweeper.sweep().units());
+        List<Integer> returnedBySweep = Crowd.run(4, 4, i -> sweep());
 
         long returnedByTimer = units - returnedBySweep.stream().mapToLong(Integer::longValue).sum();
         assertTrue(returnedByTimer >= 0, "no unit returned twice: sweeps returned " + returnedBySweep + " of " + units);
@@ -160,71 +113,50 @@ class HoldRacesIT {
     @Test
     void anOverdueHoldNotYetSweptIsSoldUnderReclaimAndRefusedOtherwise() throws Exception {
         String reclaimSku = openSale(1, "RECLAIM");
-        Reservation reclaimHold = reserve(reclaimSku, 1, 1).get(0);
-        transaction.begin();
-        try {
-            // Overdue, and locked by this transaction, so the sweeper cannot get to it first.
-            makeOverdueInThisTransaction(reclaimHold);
-            assertEquals(ReservationStatus.CONFIRMED, lifecycle.confirm(reclaimHold.id()).status());
-            transaction.commit();
-        } catch (Exception | AssertionError e) {
-            transaction.rollback();
-            throw e;
-        }
-        assertEquals("CONFIRM", Db.text("SELECT kind FROM stock_movement WHERE reservation_id = ? AND kind <> 'CLAIM'",
-                reclaimHold.id()), "the held unit itself was sold, nothing re-claimed");
+        String reclaimHold = reserve(reclaimSku, 1, i -> 1).get(0).getString("id");
+        Api.Answer sold = confirmWhileOverdue(reclaimHold);
+        assertEquals(200, sold.status(), sold.toString());
+        assertEquals("CONFIRMED", sold.json().getString("status"));
+        assertEquals("CONFIRM", Db.text("SELECT kind FROM stock_movement WHERE reservation_id = ?::uuid AND kind <> 'CLAIM'",
+                reclaimHold), "the held unit itself was sold, nothing re-claimed");
         assertEquals(1, StockCounts.of(reclaimSku).sold());
 
         String refuseSku = openSale(1, "REFUSE");
-        Reservation refusedHold = reserve(refuseSku, 1, 1).get(0);
-        transaction.begin();
-        try {
-            makeOverdueInThisTransaction(refusedHold);
-            ProblemException refused = assertThrows(ProblemException.class, () -> lifecycle.confirm(refusedHold.id()));
-            assertEquals(409, refused.status());
-            assertTrue(refused.toProblem().type().endsWith("/hold-expired"));
-        } finally {
-            transaction.rollback();
-        }
+        String refusedHold = reserve(refuseSku, 1, i -> 1).get(0).getString("id");
+        Api.Answer refused = confirmWhileOverdue(refusedHold);
+        assertEquals(409, refused.status(), refused.toString());
+        assertEquals("hold-expired", refused.problemType());
         assertEquals(0, StockCounts.of(refuseSku).sold());
     }
 
-    /** The application's data source enlists this connection in the running JTA transaction. */
-    private void makeOverdueInThisTransaction(Reservation hold) throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement update = connection.prepareStatement(
-                     "UPDATE reservation SET expires_at = now() - interval '1 second' WHERE id = ?")) {
-            update.setObject(1, hold.id());
-            assertEquals(1, update.executeUpdate());
+    /**
+     * Pays for a hold inside one transaction that first makes the hold overdue, and so locks it:
+     * the sweeper cannot get to it first. Accepted, it commits; refused, it rolls back.
+     */
+    private Api.Answer confirmWhileOverdue(String reservationId) {
+        return api.postEmpty("api/test/holds/" + reservationId + "/confirm-while-overdue");
+    }
+
+    /** One sweep in the server, next to the timer's; returns the units it gave back. */
+    private int sweep() {
+        Api.Answer swept = api.postEmpty("api/test/holds/sweep");
+        if (swept.status() != 200) {
+            throw new IllegalStateException("sweep failed: " + swept);
         }
+        return swept.json().getInt("units");
     }
 
     private String openSale(int units, String latePayment) {
-        // Through the admin API, as a merchandiser: the sales boundary is for that role only.
-        return Sales.openSku(new Api(base), units, 3, 600, latePayment);
+        return Sales.openSku(api, units, 3, 600, latePayment);
     }
 
-    private List<Reservation> reserve(String sku, int count, int qty) {
-        List<Reservation> made = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            made.add(reserveOne(new ReserveCommand(new IdempotencyKey(sku + "-" + i), new Sku(sku), "buyer-" + i, qty)));
+    /** {@code count} holds of the SKU, hold i under key {@code <sku>-i} for {@code qty(i)} units, in key order. */
+    private List<JsonObject> reserve(String sku, int count, IntUnaryOperator qty) throws Exception {
+        List<Api.Answer> answers = Crowd.run(8, count, i -> api.reserve(sku + "-" + i, sku, "buyer-" + i, qty.applyAsInt(i)));
+        for (Api.Answer answer : answers) {
+            assertEquals(201, answer.status(), answer.toString());
         }
-        return made;
-    }
-
-    private List<Reservation> reserveMixed(String sku, int count) {
-        List<Reservation> made = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            made.add(reserveOne(new ReserveCommand(new IdempotencyKey(sku + "-" + i), new Sku(sku), "buyer-" + i,
-                    1 + i % 3)));
-        }
-        return made;
-    }
-
-    /** In PostgreSQL alone, in a group of one: the gate plays no part in these races. */
-    private Reservation reserveOne(ReserveCommand command) {
-        return reserveTransaction.reserve(command.sku(), ReserveTransaction.ANY_SHARD, List.of(command)).answers().get(0)
-                .outcomeOrThrow().reservation();
+        return answers.stream().map(Api.Answer::json).toList();
     }
 
     private static void sleepUntil(Instant due) {

@@ -8,10 +8,10 @@ import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
-import dev.flashsale.testsupport.Deployments;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.util.HashMap;
@@ -21,13 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -38,8 +32,6 @@ import redis.clients.jedis.Jedis;
  * agree. The naive read-then-write checkout, under the same load, oversells: proof that this
  * load would catch the mistake.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
 class OversellIT {
 
     private static final int UNITS = 500;
@@ -47,13 +39,7 @@ class OversellIT {
     private static final int ATTEMPTS = 20_000;
     private static final int RETRY_EVERY = 25;
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.application().addPackage(NaiveCheckout.class.getPackage());
-    }
-
-    @ArquillianResource
-    URL base;
+    private final URL base = TestServer.url();
 
     @Test
     void twentyThousandBuyersNeverOversellFiveHundredUnits() throws Exception {
@@ -189,30 +175,34 @@ class OversellIT {
         int units = 300;
         Sales.openSale(api, sku, units, 3, 600, "REFUSE", 1);
         TestRedis.awaitValue(GateKeys.counter(sku), Integer.toString(units));
-        try (Jedis redis = TestRedis.client()) {
-            redis.set(GateKeys.counter(sku), "1000000"); // the gate lets every order through: PostgreSQL alone decides
+        try {
+            try (Jedis redis = TestRedis.client()) {
+                redis.set(GateKeys.counter(sku), "1000000"); // the gate lets every order through: PostgreSQL alone decides
+            }
+            JsonObject before = api.adminGet("api/admin/checkout-groups").json();
+
+            // 1,500 orders of 1, 2 or 3 units at once on one stock row: about ten times the supply.
+            List<Api.Answer> answers = Crowd.run(CLIENTS, 1_500, i -> api.reserve(sku + "-g-" + i, sku, "buyer-" + i, 1 + i % 3));
+
+            JsonObject after = api.adminGet("api/admin/checkout-groups").json();
+            long groups = after.getJsonNumber("groups").longValue() - before.getJsonNumber("groups").longValue();
+            long grouped = after.getJsonNumber("requests").longValue() - before.getJsonNumber("requests").longValue();
+            assertTrue(groups > 0 && grouped > groups, "reservations shared transactions: " + grouped + " in " + groups + " groups");
+            assertTrue(answers.stream().allMatch(a -> a.status() == 201 || a.status() == 409 && "sold-out".equals(a.problemType())),
+                    "only 201 and 409 sold-out: " + answers.stream().filter(a -> a.status() != 201).filter(
+                            a -> a.status() != 409 || !"sold-out".equals(a.problemType())).limit(3).toList());
+            long unitsTaken = answers.stream().filter(a -> a.status() == 201).mapToLong(a -> a.json().getInt("qty")).sum();
+            assertEquals(units, unitsTaken, "every unit sold, none twice");
+            StockCounts counts = StockCounts.of(sku);
+            assertEquals(units, counts.held());
+            assertTrue(counts.consistent(), counts.toString());
+            assertEquals(0, api.stock(sku).json().getInt("available"), "nothing stranded");
+            assertEquals(0, Db.scalar("SELECT count(*) FROM reservation r WHERE sku = ? AND"
+                    + " (SELECT count(*) FROM stock_movement m WHERE m.reservation_id = r.id) <> 1", sku),
+                    "every reservation has exactly one ledger row");
+        } finally {
+            api.rebuildCounter(sku);
         }
-        JsonObject before = api.adminGet("api/admin/checkout-groups").json();
-
-        // 1,500 orders of 1, 2 or 3 units at once on one stock row: about ten times the supply.
-        List<Api.Answer> answers = Crowd.run(CLIENTS, 1_500, i -> api.reserve(sku + "-g-" + i, sku, "buyer-" + i, 1 + i % 3));
-
-        JsonObject after = api.adminGet("api/admin/checkout-groups").json();
-        long groups = after.getJsonNumber("groups").longValue() - before.getJsonNumber("groups").longValue();
-        long grouped = after.getJsonNumber("requests").longValue() - before.getJsonNumber("requests").longValue();
-        assertTrue(groups > 0 && grouped > groups, "reservations shared transactions: " + grouped + " in " + groups + " groups");
-        assertTrue(answers.stream().allMatch(a -> a.status() == 201 || a.status() == 409 && "sold-out".equals(a.problemType())),
-                "only 201 and 409 sold-out: " + answers.stream().filter(a -> a.status() != 201).filter(
-                        a -> a.status() != 409 || !"sold-out".equals(a.problemType())).limit(3).toList());
-        long unitsTaken = answers.stream().filter(a -> a.status() == 201).mapToLong(a -> a.json().getInt("qty")).sum();
-        assertEquals(units, unitsTaken, "every unit sold, none twice");
-        StockCounts counts = StockCounts.of(sku);
-        assertEquals(units, counts.held());
-        assertTrue(counts.consistent(), counts.toString());
-        assertEquals(0, api.stock(sku).json().getInt("available"), "nothing stranded");
-        assertEquals(0, Db.scalar("SELECT count(*) FROM reservation r WHERE sku = ? AND"
-                + " (SELECT count(*) FROM stock_movement m WHERE m.reservation_id = r.id) <> 1", sku),
-                "every reservation has exactly one ledger row");
     }
 
     @Test
@@ -268,23 +258,30 @@ class OversellIT {
         Api api = new Api(base);
         String sku = Sales.openSku(api, UNITS, 1, 600, "REFUSE");
 
-        // Same clients, same attempts, same requests; the crowd stops early once the oversell is
-        // certain (every unit handed out, plus 100), which saves minutes of pointless writes.
-        AtomicInteger handedOut = new AtomicInteger();
-        List<Api.Answer> answers = Crowd.run(CLIENTS, ATTEMPTS, i -> {
-            Api.Answer answer = api.post("api/test/naive-reservations", Api.reserveBody(sku, "buyer-" + i, 1),
-                    "Idempotency-Key", sku + "-naive-" + i);
-            if (answer.status() == 201) {
-                handedOut.incrementAndGet();
-            }
-            return answer;
-        }, () -> handedOut.get() > UNITS + 100);
+        try {
+            // Same clients, same attempts, same requests; the crowd stops early once the oversell is
+            // certain (every unit handed out, plus 100), which saves minutes of pointless writes.
+            AtomicInteger handedOut = new AtomicInteger();
+            List<Api.Answer> answers = Crowd.run(CLIENTS, ATTEMPTS, i -> {
+                Api.Answer answer = api.post("api/test/naive-reservations", Api.reserveBody(sku, "buyer-" + i, 1),
+                        "Idempotency-Key", sku + "-naive-" + i);
+                if (answer.status() == 201) {
+                    handedOut.incrementAndGet();
+                }
+                return answer;
+            }, () -> handedOut.get() > UNITS + 100);
 
-        long taken = answers.stream().filter(a -> a.status() == 201).count();
-        long reservedUnits = Db.scalar("SELECT coalesce(sum(qty), 0) FROM reservation WHERE sku = ?", sku);
-        assertEquals(taken, reservedUnits);
-        assertTrue(reservedUnits > UNITS, "the naive checkout handed out " + reservedUnits + " units of " + UNITS
-                + ": if it stopped overselling, this load is too weak to prove anything");
+            long taken = answers.stream().filter(a -> a.status() == 201).count();
+            long reservedUnits = Db.scalar("SELECT coalesce(sum(qty), 0) FROM reservation WHERE sku = ?", sku);
+            assertEquals(taken, reservedUnits);
+            assertTrue(reservedUnits > UNITS, "the naive checkout handed out " + reservedUnits + " units of " + UNITS
+                    + ": if it stopped overselling, this load is too weak to prove anything");
+        } finally {
+            // The foil wrote holds without ledger rows and a held count by hand: take them away, so
+            // that the SKU is consistent again for the sweeper and for reconciliation runs.
+            Db.update("DELETE FROM reservation WHERE sku = ?", sku);
+            Db.update("UPDATE stock_shard SET held = 0 WHERE sku = ?", sku);
+        }
     }
 
     @Test

@@ -22,7 +22,7 @@ public final class Api {
 
     public static final String ADMIN_USER = "it-admin";
     public static final String ADMIN_PASSWORD = "it-admin-password";
-    /** The storefront key the tests' server is configured with (arquillian.xml). */
+    /** The storefront key the tests' server is configured with (TestServer). */
     public static final String STOREFRONT_KEY = "it-storefront-key";
     public static final String KEY_HEADER = "X-Api-Key";
 
@@ -95,6 +95,14 @@ public final class Api {
 
     public Answer stock(String sku) {
         return get("api/skus/" + sku + "/stock");
+    }
+
+    /** Rebuilds the SKU's gate counter from PostgreSQL: how a test puts back a counter it broke on purpose. */
+    public void rebuildCounter(String sku) {
+        Answer rebuilt = adminPostEmpty("api/admin/skus/" + sku + "/rebuild-counter");
+        if (rebuilt.status() != 200) {
+            throw new IllegalStateException("Counter of " + sku + " not rebuilt: " + rebuilt);
+        }
     }
 
     public Answer adminGet(String path) {

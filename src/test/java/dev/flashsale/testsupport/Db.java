@@ -69,13 +69,27 @@ public final class Db {
         update("UPDATE reservation SET expires_at = now() + make_interval(secs => ?) WHERE id = ?::uuid", seconds, reservationId);
     }
 
-    /** A fingerprint of every table the API writes, to show that a refused request changed nothing. */
-    public static String snapshot() {
-        return text("SELECT (SELECT count(*) FROM sale) || '/' || (SELECT count(*) FROM stock) || '/'"
-                + " || (SELECT coalesce(sum(total), 0) || ':' || coalesce(sum(held), 0) || ':' || coalesce(sum(sold), 0) FROM stock)"
-                + " || '/' || (SELECT count(*) FROM reservation) || '/' || (SELECT count(*) FROM stock_movement)"
-                + " || '/' || (SELECT count(*) FROM reservation WHERE status <> 'HELD')"
-                + " || '/' || (SELECT count(*) FROM audit_event) || '/' || (SELECT coalesce(max(updated_at)::text, '') FROM sale)");
+    /**
+     * A fingerprint of what the database keeps about these SKUs, to show that a refused request
+     * changed nothing of them: their sales (and any sale whose name carries one of them), stock
+     * rows, reservations, ledger rows and audit events. Other tests' data, and the sweeper at work
+     * on it, leave it alone.
+     */
+    public static String fingerprint(String... skus) {
+        return text("WITH k AS (SELECT unnest(CAST(? AS varchar[])) AS sku),"
+                + " s AS (SELECT * FROM sale WHERE id IN (SELECT sale_id FROM sku_item WHERE sku IN (SELECT sku FROM k))"
+                + "       OR EXISTS (SELECT 1 FROM k WHERE position(k.sku IN sale.name) > 0)),"
+                + " r AS (SELECT * FROM reservation WHERE sku IN (SELECT sku FROM k))"
+                + " SELECT format('%s | %s | %s | %s | %s',"
+                + " (SELECT string_agg(concat_ws(':', id, name, status, hold_seconds, max_per_order, late_payment,"
+                + "      starts_at, ends_at, updated_at), ',' ORDER BY id) FROM s),"
+                + " (SELECT string_agg(concat_ws(':', sku, shard, total, held, sold), ',' ORDER BY sku, shard)"
+                + "      FROM stock_shard WHERE sku IN (SELECT sku FROM k)),"
+                + " (SELECT string_agg(concat_ws(':', id, status, expires_at, updated_at), ',' ORDER BY id) FROM r),"
+                + " (SELECT count(*) FROM stock_movement WHERE sku IN (SELECT sku FROM k)),"
+                + " (SELECT count(*) FROM audit_event WHERE target IN (SELECT 'sku:' || sku FROM k"
+                + "      UNION SELECT 'sale:' || id FROM s UNION SELECT 'reservation:' || id FROM r)))",
+                (Object) skus);
     }
 
     private static PreparedStatement prepare(Connection connection, String sql, Object... params) throws SQLException {

@@ -4,10 +4,11 @@ import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
- * Starts the integration tests' Redis before the first test of a run and stops it after the
- * last one. Only the integration test run (which sets {@code it.redis.port}) needs it.
+ * Starts the integration tests' Redis before the first test of a run; after the last one, stops
+ * the application server (if a test started it) and then Redis. Only the integration test run
+ * (which sets {@code it.redis.port}) needs them.
  */
-public class TestRedisSession implements LauncherSessionListener {
+public class TestServicesSession implements LauncherSessionListener {
 
     @Override
     public void launcherSessionOpened(LauncherSession session) {
@@ -19,6 +20,7 @@ public class TestRedisSession implements LauncherSessionListener {
     @Override
     public void launcherSessionClosed(LauncherSession session) {
         if (System.getProperty("it.redis.port") != null) {
+            TestServer.stop();
             TestRedis.stop();
         }
     }

@@ -1,0 +1,201 @@
+package dev.flashsale.testsupport;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * The application on Payara Micro, started once for all the integration tests of a run: by the
+ * first test that asks for its {@link #url()}, and stopped when the run ends
+ * ({@link TestServicesSession}) or the JVM exits. A test class that needs no server (or a unit
+ * test) starts none. The server's output goes to target/payara-it.log.
+ */
+public final class TestServer {
+
+    private static final Logger LOG = Logger.getLogger(TestServer.class.getName());
+    private static final Duration STARTUP = Duration.ofSeconds(240);
+    private static final Duration READY_GRACE = Duration.ofSeconds(15);
+    private static final Path LOG_FILE = Path.of("target", "payara-it.log");
+
+    private static Process process;
+    private static Path rootDir;
+    private static URL url;
+    private static RuntimeException failure;
+
+    private TestServer() {
+    }
+
+    /** The application's base URL, e.g. {@code http://localhost:41234/}; starts the server on first use. */
+    public static synchronized URL url() {
+        if (failure != null) {
+            throw new IllegalStateException("Payara Micro failed to start for an earlier test", failure);
+        }
+        if (url == null) {
+            try {
+                start();
+            } catch (RuntimeException e) {
+                failure = e;
+                throw e;
+            }
+        }
+        return url;
+    }
+
+    public static synchronized void stop() {
+        url = null;
+        if (process != null) {
+            process.destroy();
+            try {
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            process = null;
+        }
+        if (rootDir != null) {
+            deleteTree(rootDir);
+            rootDir = null;
+        }
+    }
+
+    private static void start() {
+        String microJar = required("payara.microJar");
+        if (!new File(microJar).isFile()) {
+            throw new IllegalStateException("No Payara Micro at payara.microJar=" + microJar + ": run the tests with mvn verify");
+        }
+        try {
+            // A fresh root directory: reusing one makes Payara redeploy the previous WAR first.
+            rootDir = Files.createTempDirectory("flashsale-it-payara");
+            Files.createDirectories(LOG_FILE.getParent());
+            int port = freePort();
+            List<String> command = new ArrayList<>(List.of(javaCommand(), "-Xmx768m"));
+            command.addAll(applicationSettings());
+            command.addAll(List.of("-jar", microJar, "--deploy", Deployments.application(rootDir).toString(),
+                    "--contextroot", "/", "--port", Integer.toString(port), "--nocluster",
+                    "--rootdir", rootDir.resolve("payara").toString()));
+            LOG.info(() -> "Starting the application on Payara Micro, port " + port + ", log in " + LOG_FILE);
+            Instant started = Instant.now();
+            Runtime.getRuntime().addShutdownHook(new Thread(TestServer::stop, "test-server-stop"));
+            process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(LOG_FILE.toFile()).start();
+            URL base = new URL("http://localhost:" + port + "/");
+            awaitApplication(base);
+            url = base;
+            LOG.info(() -> "The application answers at " + base + " after "
+                    + Duration.between(started, Instant.now()).toSeconds() + " s");
+        } catch (IOException e) {
+            stop();
+            throw new UncheckedIOException("Cannot start Payara Micro", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
+            throw new IllegalStateException("Interrupted while Payara Micro was starting", e);
+        } catch (RuntimeException e) {
+            stop();
+            throw e;
+        }
+    }
+
+    /**
+     * What the application reads through MicroProfile Config, as system properties. The sweeper
+     * runs every second, so tests see it work (and race it); the gate talks to the tests' own
+     * Redis; reconciliation runs only when a test asks.
+     */
+    private static List<String> applicationSettings() {
+        return List.of("-Dflashsale.db.url=" + required("it.db.url"),
+                "-Dflashsale.db.user=" + required("it.db.user"),
+                "-Dflashsale.admin.user=" + Api.ADMIN_USER,
+                "-Dflashsale.admin.password=" + Api.ADMIN_PASSWORD,
+                "-Dflashsale.storefront.api-key=" + Api.STOREFRONT_KEY,
+                "-Dflashsale.console.secure-cookie=false",
+                "-Dflashsale.sweeper.interval-ms=1000",
+                "-Dflashsale.redis.port=" + TestRedis.port(),
+                "-Dflashsale.gate.recovery-interval-ms=500",
+                "-Dflashsale.reconciliation.interval-ms=3600000");
+    }
+
+    private static String required(String property) {
+        String value = System.getProperty(property);
+        if (value == null) {
+            throw new IllegalStateException("No " + property + ": run the tests with mvn verify");
+        }
+        return value;
+    }
+
+    /**
+     * Payara says "ready" even when the deployment failed, so only the application's own answer
+     * counts; but an application still silent some seconds after that line will not answer.
+     */
+    private static void awaitApplication(URL base) throws InterruptedException {
+        Api api = new Api(base);
+        Instant deadline = Instant.now().plus(STARTUP);
+        while (Instant.now().isBefore(deadline)) {
+            if (deadline.isAfter(Instant.now().plus(READY_GRACE)) && log().contains(") ready in ")) {
+                deadline = Instant.now().plus(READY_GRACE);
+            }
+            try {
+                if (api.get("api/ping").status() == 200) {
+                    return;
+                }
+            } catch (UncheckedIOException notListeningYet) {
+                // Payara is still starting.
+            }
+            if (process.waitFor(500, TimeUnit.MILLISECONDS)) {
+                throw startFailed("Payara Micro exited with " + process.exitValue());
+            }
+        }
+        throw startFailed("The application did not answer GET /api/ping (a failed deployment?)");
+    }
+
+    private static IllegalStateException startFailed(String why) {
+        return new IllegalStateException(why + "; the end of " + LOG_FILE + ":\n" + logTail(60));
+    }
+
+    private static String logTail(int lines) {
+        List<String> all = log().lines().toList();
+        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
+    /** The server's output so far, read leniently: it may end in the middle of a character. */
+    private static String log() {
+        try {
+            return new String(Files.readAllBytes(LOG_FILE), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String javaCommand() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+        } catch (IOException e) {
+            LOG.warning(() -> "Could not remove " + dir + ": " + e);
+        }
+    }
+}
