@@ -1,6 +1,6 @@
 package dev.flashsale.reconciliation.boundary;
 
-import dev.flashsale.audit.control.AuditTrail;
+import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.control.RedisGate;
 import dev.flashsale.gate.control.RedisPool;
