@@ -60,8 +60,7 @@ public class GateCounters {
     }
 
     public CounterRebuilt rebuild(Sku sku) {
-        StockLevel level = stock.findOffer(sku)
-                .orElseThrow(() -> ProblemException.notFound("sku", "There is no SKU " + sku + " on sale")).level();
+        StockLevel level = stock.findOffer(sku).orElseThrow(sku::notOnSale).level();
         try (Jedis jedis = redis.borrow()) {
             return rebuilt(jedis, level);
         } catch (JedisException e) {

@@ -22,7 +22,7 @@ public final class ReserveRules {
     }
 
     public static ProblemException unknownSku(Sku sku) {
-        return ProblemException.notFound("sku", "There is no SKU " + sku + " on sale");
+        return sku.notOnSale();
     }
 
     public static Optional<ProblemException> aboveLimit(Offer offer, ReserveCommand command) {
