@@ -9,7 +9,7 @@ import dev.flashsale.gate.entity.CounterRebuilt;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.control.ReservationBook;
-import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.annotation.security.DeclareRoles;
@@ -60,7 +60,7 @@ public class GateCounters {
     }
 
     public CounterRebuilt rebuild(Sku sku) {
-        StockLevel level = stock.findOffer(sku).orElseThrow(sku::notOnSale).level();
+        StockLevel level = stock.findLevel(sku).orElseThrow(sku::notOnSale);
         try (Jedis jedis = redis.borrow()) {
             return rebuilt(jedis, level);
         } catch (JedisException e) {

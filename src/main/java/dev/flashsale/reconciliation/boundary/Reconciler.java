@@ -10,7 +10,7 @@ import dev.flashsale.reconciliation.control.StockAudit;
 import dev.flashsale.reconciliation.entity.GapAction;
 import dev.flashsale.reconciliation.entity.GapKind;
 import dev.flashsale.reconciliation.entity.ReconciliationRun;
-import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;

@@ -7,8 +7,9 @@ import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.SoldOutException;
-import dev.flashsale.stock.control.StockLedger;
-import dev.flashsale.stock.entity.Offer;
+import dev.flashsale.sales.boundary.Offers;
+import dev.flashsale.sales.entity.Offer;
+import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;
@@ -25,6 +26,9 @@ import java.util.Optional;
 public class Checkout {
 
     @Inject
+    Offers offers;
+
+    @Inject
     StockLedger stock;
 
     @Inject
@@ -37,7 +41,7 @@ public class Checkout {
     SessionContext transaction;
 
     public ReserveOutcome reserve(ReserveCommand command) {
-        Offer offer = stock.findOffer(command.sku()).orElseThrow(() -> ReserveRules.unknownSku(command.sku()));
+        Offer offer = offers.find(command.sku()).orElseThrow(() -> ReserveRules.unknownSku(command.sku()));
         ReserveRules.aboveLimit(offer, command).ifPresent(refusal -> {
             throw refusal;
         });

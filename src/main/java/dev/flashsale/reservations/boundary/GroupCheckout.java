@@ -11,8 +11,9 @@ import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.SoldOutException;
-import dev.flashsale.stock.control.StockLedger;
-import dev.flashsale.stock.entity.Offer;
+import dev.flashsale.sales.boundary.Offers;
+import dev.flashsale.sales.entity.Offer;
+import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;
@@ -51,6 +52,9 @@ import java.util.stream.Collectors;
 public class GroupCheckout {
 
     @Inject
+    Offers offers;
+
+    @Inject
     StockLedger stock;
 
     @Inject
@@ -68,7 +72,7 @@ public class GroupCheckout {
      */
     public GroupAnswers reserveAll(Sku sku, int shard, List<ReserveCommand> commands) {
         ReserveAnswer[] answers = new ReserveAnswer[commands.size()];
-        Optional<Offer> found = stock.findOffer(sku);
+        Optional<Offer> found = offers.find(sku);
         if (found.isEmpty()) {
             Arrays.setAll(answers, i -> ReserveAnswer.refused(ReserveRules.unknownSku(sku)));
             return new GroupAnswers(1, List.of(answers));

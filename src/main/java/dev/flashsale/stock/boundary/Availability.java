@@ -1,6 +1,5 @@
 package dev.flashsale.stock.boundary;
 
-import dev.flashsale.stock.control.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.ejb.Stateless;
@@ -14,6 +13,6 @@ public class Availability {
     StockLedger stock;
 
     public StockLevel of(Sku sku) {
-        return stock.findOffer(sku).orElseThrow(sku::notOnSale).level();
+        return stock.findLevel(sku).orElseThrow(sku::notOnSale);
     }
 }
