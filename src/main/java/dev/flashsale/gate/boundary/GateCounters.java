@@ -3,12 +3,12 @@ package dev.flashsale.gate.boundary;
 import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.control.GateScripts;
+import dev.flashsale.gate.control.LiveHolds;
 import dev.flashsale.gate.control.RedisGate;
 import dev.flashsale.gate.control.RedisPool;
 import dev.flashsale.gate.entity.CounterRebuilt;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
-import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
@@ -46,7 +46,7 @@ public class GateCounters {
     GateHealth health;
 
     @Inject
-    ReservationBook reservations;
+    LiveHolds holds;
 
     @Inject
     AuditTrail audit;
@@ -93,7 +93,7 @@ public class GateCounters {
     }
 
     private CounterRebuilt rebuilt(Jedis jedis, StockLevel level) {
-        gate.loadDeadlines(jedis, level.sku(), reservations.liveHoldsOf(level.sku()));
+        gate.loadDeadlines(jedis, level.sku(), holds.deadlinesOf(level.sku()));
         OptionalLong before = gate.load(jedis, level.sku(), level.available());
         return new CounterRebuilt(level.sku(), before.isPresent() ? before.getAsLong() : null, level.available());
     }

@@ -1,11 +1,11 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.gate.entity.HoldConfirmed;
+import dev.flashsale.gate.entity.UnitsRetaken;
+import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.ReservationBook;
-import dev.flashsale.reservations.entity.HoldConfirmed;
 import dev.flashsale.reservations.entity.Reservation;
-import dev.flashsale.reservations.entity.UnitsRetaken;
-import dev.flashsale.reservations.entity.UnitsReturned;
 import dev.flashsale.sales.boundary.Offers;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
 import dev.flashsale.stock.entity.Sku;
