@@ -1,11 +1,10 @@
 package dev.flashsale.gate.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
-import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.control.GateScripts;
 import dev.flashsale.gate.control.LiveHolds;
+import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.control.RedisGate;
-import dev.flashsale.gate.control.RedisPool;
 import dev.flashsale.gate.entity.CounterRebuilt;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.UUID;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Builds the gate's counters from PostgreSQL: when a sale opens, when Redis comes back (empty or
@@ -37,13 +35,10 @@ public class GateCounters {
     RedisGate gate;
 
     @Inject
-    RedisPool redis;
+    RedisCalls redis;
 
     @Inject
     GateScripts scripts;
-
-    @Inject
-    GateHealth health;
 
     @Inject
     LiveHolds holds;
@@ -61,13 +56,9 @@ public class GateCounters {
 
     public CounterRebuilt rebuild(Sku sku) {
         StockLevel level = stock.findLevel(sku).orElseThrow(sku::notOnSale);
-        try (Jedis jedis = redis.borrow()) {
-            return rebuilt(jedis, level);
-        } catch (JedisException e) {
-            health.failed("counter rebuild", e);
-            throw new ProblemException(503, "redis-unavailable", "Redis unavailable",
-                    "Redis did not answer; reservations go on on PostgreSQL alone. Try again when it is back.");
-        }
+        return redis.call("counter rebuild", jedis -> rebuilt(jedis, level)).orElseThrow(() -> new ProblemException(503,
+                "redis-unavailable", "Redis unavailable",
+                "Redis did not answer; reservations go on on PostgreSQL alone. Try again when it is back."));
     }
 
     /**
@@ -75,9 +66,10 @@ public class GateCounters {
      * what a Redis that comes back (possibly empty) needs. Redis failures propagate.
      */
     public List<CounterRebuilt> rebuildLive() {
-        try (Jedis jedis = redis.borrow()) {
+        redis.callOrThrow(jedis -> {
             scripts.loadInto(jedis);
-        }
+            return null;
+        });
         return rebuildAll(stock.levelsOfLiveSales());
     }
 
@@ -87,9 +79,7 @@ public class GateCounters {
     }
 
     private List<CounterRebuilt> rebuildAll(List<StockLevel> levels) {
-        try (Jedis jedis = redis.borrow()) {
-            return levels.stream().map(level -> rebuilt(jedis, level)).toList();
-        }
+        return redis.callOrThrow(jedis -> levels.stream().map(level -> rebuilt(jedis, level)).toList());
     }
 
     private CounterRebuilt rebuilt(Jedis jedis, StockLevel level) {

@@ -11,7 +11,6 @@ import java.util.OptionalLong;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Transaction;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The cheap atomic check in front of PostgreSQL: a counter per SKU, hold markers per idempotency
@@ -22,7 +21,7 @@ import redis.clients.jedis.exceptions.JedisException;
 public class RedisGate {
 
     @Inject
-    RedisPool redis;
+    RedisCalls redis;
 
     @Inject
     GateScripts scripts;
@@ -51,71 +50,50 @@ public class RedisGate {
         if (!inUse()) {
             return Admission.BYPASSED;
         }
-        try (Jedis jedis = redis.borrow()) {
-            long answer = scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
-                    List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds)));
-            if (answer >= 0) {
-                return Admission.PASSED;
-            }
-            return switch ((int) answer) {
-                case -1 -> Admission.SOLD_OUT;
-                case -2 -> Admission.KEY_HOLDS;
-                case -3 -> Admission.NOT_LOADED;
-                case -4 -> Admission.OVERDUE_HOLDS;
-                default -> throw new IllegalStateException("reserve.lua answered " + answer);
-            };
-        } catch (JedisException e) {
-            health.failed("reserve", e);
-            return Admission.BYPASSED;
-        }
+        return redis.call("reserve", jedis -> admission(scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
+                List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds))))).orElse(Admission.BYPASSED);
     }
 
     /** Gives back the units the key took at the gate, once; nothing if it took none. */
     public void release(String sku, String idempotencyKey) {
-        if (!enabled) {
-            return;
-        }
-        try (Jedis jedis = redis.borrow()) {
-            scripts.run(jedis, "release", GateKeys.forKey(sku, idempotencyKey), List.of(idempotencyKey));
-        } catch (JedisException e) {
-            health.failed("release", e);
+        if (enabled) {
+            redis.run("release", jedis -> scripts.run(jedis, "release", GateKeys.forKey(sku, idempotencyKey),
+                    List.of(idempotencyKey)));
         }
     }
 
     /** Notes when a hold taken through the gate ends, so that the gate knows when it becomes overdue. */
     public void holdUntil(String sku, String idempotencyKey, Instant deadline) {
-        if (!inUse()) {
-            return;
-        }
-        try (Jedis jedis = redis.borrow()) {
-            jedis.zadd(GateKeys.deadlines(sku), deadline.toEpochMilli(), idempotencyKey);
-        } catch (JedisException e) {
-            health.failed("hold deadline", e);
+        if (inUse()) {
+            redis.run("hold deadline", jedis -> jedis.zadd(GateKeys.deadlines(sku), deadline.toEpochMilli(), idempotencyKey));
         }
     }
 
     /** A hold was paid for: it will never be overdue. */
     public void holdSold(String sku, String idempotencyKey) {
-        if (!enabled) {
-            return;
-        }
-        try (Jedis jedis = redis.borrow()) {
-            jedis.zrem(GateKeys.deadlines(sku), idempotencyKey);
-        } catch (JedisException e) {
-            health.failed("hold sold", e);
+        if (enabled) {
+            redis.run("hold sold", jedis -> jedis.zrem(GateKeys.deadlines(sku), idempotencyKey));
         }
     }
 
     /** PostgreSQL has no unit left: later buyers are refused at the gate until units come back. */
     public void markSoldOut(String sku) {
-        if (!inUse()) {
-            return;
+        if (inUse()) {
+            redis.run("sold-out flag", jedis -> jedis.set(GateKeys.soldOut(sku), "1"));
         }
-        try (Jedis jedis = redis.borrow()) {
-            jedis.set(GateKeys.soldOut(sku), "1");
-        } catch (JedisException e) {
-            health.failed("sold-out flag", e);
+    }
+
+    private static Admission admission(long answer) {
+        if (answer >= 0) {
+            return Admission.PASSED;
         }
+        return switch ((int) answer) {
+            case -1 -> Admission.SOLD_OUT;
+            case -2 -> Admission.KEY_HOLDS;
+            case -3 -> Admission.NOT_LOADED;
+            case -4 -> Admission.OVERDUE_HOLDS;
+            default -> throw new IllegalStateException("reserve.lua answered " + answer);
+        };
     }
 
     /**

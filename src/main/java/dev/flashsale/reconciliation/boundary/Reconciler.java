@@ -1,9 +1,8 @@
 package dev.flashsale.reconciliation.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
-import dev.flashsale.gate.control.GateHealth;
+import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.control.RedisGate;
-import dev.flashsale.gate.control.RedisPool;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reconciliation.control.ReconciliationLog;
 import dev.flashsale.reconciliation.control.StockAudit;
@@ -23,7 +22,6 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.logging.Logger;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * One reconciliation run, in one transaction that holds an advisory lock, so that several app
@@ -52,10 +50,7 @@ public class Reconciler {
     RedisGate gate;
 
     @Inject
-    RedisPool redis;
-
-    @Inject
-    GateHealth health;
+    RedisCalls redis;
 
     @Inject
     AuditTrail trail;
@@ -70,14 +65,10 @@ public class Reconciler {
         List<StockLevel> live = stock.levelsOfLiveSales();
         boolean redisChecked = false;
         if (gate.enabled()) {
-            try (Jedis jedis = redis.borrow()) {
-                for (StockLevel level : live) {
-                    gaps += compareCounter(jedis, runId, level);
-                }
-                redisChecked = true;
-            } catch (JedisException e) {
-                health.failed("reconciliation", e);
-            }
+            int[] redisGaps = {0};
+            redisChecked = redis.run("reconciliation",
+                    jedis -> live.forEach(level -> redisGaps[0] += compareCounter(jedis, runId, level)));
+            gaps += redisGaps[0];
         }
         log.finishRun(runId, redisChecked, live.size(), gaps);
         return log.recentRuns(1).stream().findFirst();
