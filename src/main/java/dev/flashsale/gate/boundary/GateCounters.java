@@ -1,10 +1,10 @@
 package dev.flashsale.gate.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.gate.control.CounterStore;
 import dev.flashsale.gate.control.GateScripts;
 import dev.flashsale.gate.control.LiveHolds;
 import dev.flashsale.gate.control.RedisCalls;
-import dev.flashsale.gate.control.RedisGate;
 import dev.flashsale.gate.entity.CounterRebuilt;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
@@ -15,14 +15,18 @@ import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import redis.clients.jedis.Jedis;
 
 /**
  * Builds the gate's counters from PostgreSQL: when a sale opens, when Redis comes back (empty or
- * not), when a counter is missing, and on a merchandiser's demand. Never the other way round.
+ * not), when a counter is missing, and on a merchandiser's demand. Never the other way round:
+ * reconciliation reads the counters here and corrects them to PostgreSQL's figures.
  */
 @Stateless
 @DeclareRoles({Roles.MERCHANDISER, Roles.VIEWER})
@@ -33,6 +37,9 @@ public class GateCounters {
 
     @Inject
     RedisGate gate;
+
+    @Inject
+    CounterStore store;
 
     @Inject
     RedisCalls redis;
@@ -78,13 +85,33 @@ public class GateCounters {
         return rebuildAll(stock.levelsOfSale(saleId));
     }
 
+    /**
+     * The counters of these SKUs as Redis has them, for reconciliation; a SKU whose counter is not
+     * loaded is left out. Empty when the gate is switched off or Redis failed.
+     */
+    public Optional<Map<String, Long>> read(List<String> skus) {
+        if (!gate.enabled()) {
+            return Optional.empty();
+        }
+        return redis.call("reconciliation", jedis -> {
+            Map<String, Long> counters = new HashMap<>();
+            skus.forEach(sku -> store.read(jedis, sku).ifPresent(counter -> counters.put(sku, counter)));
+            return counters;
+        });
+    }
+
+    /** Sets the SKU's counter to what PostgreSQL has available; false when Redis failed. */
+    public boolean correct(String sku, int available) {
+        return redis.run("reconciliation", jedis -> store.load(jedis, sku, available));
+    }
+
     private List<CounterRebuilt> rebuildAll(List<StockLevel> levels) {
         return redis.callOrThrow(jedis -> levels.stream().map(level -> rebuilt(jedis, level)).toList());
     }
 
     private CounterRebuilt rebuilt(Jedis jedis, StockLevel level) {
-        gate.loadDeadlines(jedis, level.sku(), holds.deadlinesOf(level.sku()));
-        OptionalLong before = gate.load(jedis, level.sku(), level.available());
+        store.loadDeadlines(jedis, level.sku(), holds.deadlinesOf(level.sku()));
+        OptionalLong before = store.load(jedis, level.sku(), level.available());
         return new CounterRebuilt(level.sku(), before.isPresent() ? before.getAsLong() : null, level.available());
     }
 }

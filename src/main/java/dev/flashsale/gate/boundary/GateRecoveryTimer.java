@@ -1,7 +1,6 @@
 package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.control.GateHealth;
-import dev.flashsale.gate.control.RedisGate;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;

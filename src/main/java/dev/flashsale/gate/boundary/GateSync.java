@@ -1,6 +1,5 @@
 package dev.flashsale.gate.boundary;
 
-import dev.flashsale.gate.control.RedisGate;
 import dev.flashsale.gate.entity.HoldConfirmed;
 import dev.flashsale.gate.entity.UnitsRetaken;
 import dev.flashsale.gate.entity.UnitsReturned;

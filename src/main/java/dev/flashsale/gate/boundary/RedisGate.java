@@ -1,21 +1,21 @@
-package dev.flashsale.gate.control;
+package dev.flashsale.gate.boundary;
 
+import dev.flashsale.gate.control.GateHealth;
+import dev.flashsale.gate.control.GateKeys;
+import dev.flashsale.gate.control.GateScripts;
+import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.entity.Admission;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Transaction;
 
 /**
  * The cheap atomic check in front of PostgreSQL: a counter per SKU, hold markers per idempotency
  * key, and a sold-out flag, all changed only by the scripts in {@code lua/}. Every failure of
- * Redis is counted and logged, and answered as "ask PostgreSQL".
+ * Redis is counted and logged, and answered as "ask PostgreSQL". The gate's entry point for the
+ * reserve path and for the follow-ups after PostgreSQL committed.
  */
 @ApplicationScoped
 public class RedisGate {
@@ -94,34 +94,5 @@ public class RedisGate {
             case -4 -> Admission.OVERDUE_HOLDS;
             default -> throw new IllegalStateException("reserve.lua answered " + answer);
         };
-    }
-
-    /**
-     * Sets the counter to what PostgreSQL has available; works whether or not the gate is in use.
-     *
-     * @return the counter before, empty if it was not loaded
-     */
-    public OptionalLong load(Jedis jedis, String sku, int available) {
-        long before = scripts.run(jedis, "load_counter", List.of(GateKeys.counter(sku), GateKeys.soldOut(sku)),
-                List.of(Integer.toString(available)));
-        return before < 0 ? OptionalLong.empty() : OptionalLong.of(before);
-    }
-
-    /** Replaces the SKU's hold deadlines with PostgreSQL's live holds (idempotency key to deadline). */
-    public void loadDeadlines(Jedis jedis, String sku, Map<String, Instant> holds) {
-        Transaction replace = jedis.multi();
-        replace.del(GateKeys.deadlines(sku));
-        if (!holds.isEmpty()) {
-            Map<String, Double> scores = new HashMap<>();
-            holds.forEach((key, deadline) -> scores.put(key, (double) deadline.toEpochMilli()));
-            replace.zadd(GateKeys.deadlines(sku), scores);
-        }
-        replace.exec();
-    }
-
-    /** The counter as Redis has it, empty if it is not loaded. */
-    public OptionalLong read(Jedis jedis, String sku) {
-        String value = jedis.get(GateKeys.counter(sku));
-        return value == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(value));
     }
 }
