@@ -3,6 +3,7 @@ package dev.flashsale.reservations.boundary;
 import dev.flashsale.gate.boundary.GateCounters;
 import dev.flashsale.gate.boundary.RedisGate;
 import dev.flashsale.gate.entity.Admission;
+import dev.flashsale.platform.Causes;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.SoldOutException;
@@ -138,11 +139,6 @@ public class GatedCheckout {
     }
 
     private static boolean isDeadlock(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
+        return Causes.of(failure).anyMatch(cause -> cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState()));
     }
 }
