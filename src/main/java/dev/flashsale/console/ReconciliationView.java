@@ -35,7 +35,7 @@ public class ReconciliationView implements Serializable {
 
     private List<ReconciliationRun> runs;
 
-    @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._:-]{0,63}", message = "Not a SKU: 1 to 64 letters, digits, '.', '_', ':' or '-'")
+    @Pattern(regexp = Sku.PATTERN, message = "Not a SKU: 1 to 64 letters, digits, '.', '_', ':' or '-'")
     private String sku;
 
     public List<ReconciliationRun> getRuns() {

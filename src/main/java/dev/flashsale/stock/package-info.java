@@ -5,5 +5,7 @@
  * take_units_for_late_payment.sql), and come back only by return_units_of_cancelled_hold.sql and
  * return_units_of_overdue_holds.sql; each checks the sale with sku_on_sale(), the one OPEN guard.
  * CHECK constraints make an oversold or negative count impossible.
+ * Stock depends on nothing but platform: other components call {@code boundary.StockLedger}
+ * inside their own transaction.
  */
 package dev.flashsale.stock;

@@ -5,7 +5,7 @@ import dev.flashsale.access.control.Passwords;
 import dev.flashsale.access.entity.Account;
 import dev.flashsale.access.entity.AccountsChanged;
 import dev.flashsale.access.entity.NewAccount;
-import dev.flashsale.audit.control.AuditTrail;
+import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import jakarta.annotation.security.DeclareRoles;

@@ -4,7 +4,7 @@ import dev.flashsale.access.control.ApiKeyBook;
 import dev.flashsale.access.entity.ApiKey;
 import dev.flashsale.access.entity.ApiKeysChanged;
 import dev.flashsale.access.entity.IssuedApiKey;
-import dev.flashsale.audit.control.AuditTrail;
+import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.platform.security.Sha256;

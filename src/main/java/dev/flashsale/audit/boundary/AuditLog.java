@@ -1,6 +1,5 @@
 package dev.flashsale.audit.boundary;
 
-import dev.flashsale.audit.control.AuditTrail;
 import dev.flashsale.audit.entity.AuditEvent;
 import dev.flashsale.platform.security.Roles;
 import jakarta.annotation.security.DeclareRoles;

@@ -1,30 +1,32 @@
 package dev.flashsale.gate.boundary;
 
-import dev.flashsale.audit.control.AuditTrail;
-import dev.flashsale.gate.control.GateHealth;
+import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.gate.control.CounterStore;
 import dev.flashsale.gate.control.GateScripts;
-import dev.flashsale.gate.control.RedisGate;
-import dev.flashsale.gate.control.RedisPool;
+import dev.flashsale.gate.control.LiveHolds;
+import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.entity.CounterRebuilt;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
-import dev.flashsale.reservations.control.ReservationBook;
-import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Builds the gate's counters from PostgreSQL: when a sale opens, when Redis comes back (empty or
- * not), when a counter is missing, and on a merchandiser's demand. Never the other way round.
+ * not), when a counter is missing, and on a merchandiser's demand. Never the other way round:
+ * reconciliation reads the counters here and corrects them to PostgreSQL's figures.
  */
 @Stateless
 @DeclareRoles({Roles.MERCHANDISER, Roles.VIEWER})
@@ -37,16 +39,16 @@ public class GateCounters {
     RedisGate gate;
 
     @Inject
-    RedisPool redis;
+    CounterStore store;
+
+    @Inject
+    RedisCalls redis;
 
     @Inject
     GateScripts scripts;
 
     @Inject
-    GateHealth health;
-
-    @Inject
-    ReservationBook reservations;
+    LiveHolds holds;
 
     @Inject
     AuditTrail audit;
@@ -60,15 +62,10 @@ public class GateCounters {
     }
 
     public CounterRebuilt rebuild(Sku sku) {
-        StockLevel level = stock.findOffer(sku)
-                .orElseThrow(() -> ProblemException.notFound("sku", "There is no SKU " + sku + " on sale")).level();
-        try (Jedis jedis = redis.borrow()) {
-            return rebuilt(jedis, level);
-        } catch (JedisException e) {
-            health.failed("counter rebuild", e);
-            throw new ProblemException(503, "redis-unavailable", "Redis unavailable",
-                    "Redis did not answer; reservations go on on PostgreSQL alone. Try again when it is back.");
-        }
+        StockLevel level = stock.findLevel(sku).orElseThrow(sku::notOnSale);
+        return redis.call("counter rebuild", jedis -> rebuilt(jedis, level)).orElseThrow(() -> new ProblemException(503,
+                "redis-unavailable", "Redis unavailable",
+                "Redis did not answer; reservations go on on PostgreSQL alone. Try again when it is back."));
     }
 
     /**
@@ -76,9 +73,10 @@ public class GateCounters {
      * what a Redis that comes back (possibly empty) needs. Redis failures propagate.
      */
     public List<CounterRebuilt> rebuildLive() {
-        try (Jedis jedis = redis.borrow()) {
+        redis.callOrThrow(jedis -> {
             scripts.loadInto(jedis);
-        }
+            return null;
+        });
         return rebuildAll(stock.levelsOfLiveSales());
     }
 
@@ -87,15 +85,33 @@ public class GateCounters {
         return rebuildAll(stock.levelsOfSale(saleId));
     }
 
-    private List<CounterRebuilt> rebuildAll(List<StockLevel> levels) {
-        try (Jedis jedis = redis.borrow()) {
-            return levels.stream().map(level -> rebuilt(jedis, level)).toList();
+    /**
+     * The counters of these SKUs as Redis has them, for reconciliation; a SKU whose counter is not
+     * loaded is left out. Empty when the gate is switched off or Redis failed.
+     */
+    public Optional<Map<String, Long>> read(List<String> skus) {
+        if (!gate.enabled()) {
+            return Optional.empty();
         }
+        return redis.call("reconciliation", jedis -> {
+            Map<String, Long> counters = new HashMap<>();
+            skus.forEach(sku -> store.read(jedis, sku).ifPresent(counter -> counters.put(sku, counter)));
+            return counters;
+        });
+    }
+
+    /** Sets the SKU's counter to what PostgreSQL has available; false when Redis failed. */
+    public boolean correct(String sku, int available) {
+        return redis.run("reconciliation", jedis -> store.load(jedis, sku, available));
+    }
+
+    private List<CounterRebuilt> rebuildAll(List<StockLevel> levels) {
+        return redis.callOrThrow(jedis -> levels.stream().map(level -> rebuilt(jedis, level)).toList());
     }
 
     private CounterRebuilt rebuilt(Jedis jedis, StockLevel level) {
-        gate.loadDeadlines(jedis, level.sku(), reservations.liveHoldsOf(level.sku()));
-        OptionalLong before = gate.load(jedis, level.sku(), level.available());
+        store.loadDeadlines(jedis, level.sku(), holds.deadlinesOf(level.sku()));
+        OptionalLong before = store.load(jedis, level.sku(), level.available());
         return new CounterRebuilt(level.sku(), before.isPresent() ? before.getAsLong() : null, level.available());
     }
 }

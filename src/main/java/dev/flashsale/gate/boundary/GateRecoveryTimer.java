@@ -1,7 +1,7 @@
 package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.control.GateHealth;
-import dev.flashsale.gate.control.RedisGate;
+import dev.flashsale.platform.Causes;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -69,18 +69,9 @@ public class GateRecoveryTimer {
             LOG.info(() -> "Redis answers: " + built + " counters built from PostgreSQL");
         } catch (RuntimeException e) {
             // Arrives wrapped in an EJBException: the rebuild is a transaction of its own.
-            boolean unreachable = causedBy(e, JedisConnectionException.class);
+            boolean unreachable = Causes.find(e, JedisConnectionException.class).isPresent();
             LOG.log(unreachable ? Level.FINE : Level.SEVERE,
                     "Could not build the gate's counters; the gate stays closed and PostgreSQL alone decides", e);
         }
-    }
-
-    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (type.isInstance(cause)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -1,7 +1,6 @@
 package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.control.GateHealth;
-import dev.flashsale.gate.control.RedisGate;
 import dev.flashsale.gate.entity.GateStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

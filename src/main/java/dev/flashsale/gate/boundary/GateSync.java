@@ -1,9 +1,8 @@
 package dev.flashsale.gate.boundary;
 
-import dev.flashsale.gate.control.RedisGate;
-import dev.flashsale.reservations.entity.HoldConfirmed;
-import dev.flashsale.reservations.entity.UnitsRetaken;
-import dev.flashsale.reservations.entity.UnitsReturned;
+import dev.flashsale.gate.entity.HoldConfirmed;
+import dev.flashsale.gate.entity.UnitsRetaken;
+import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.sales.entity.SaleOpened;
 import dev.flashsale.sales.entity.SaleStockChanged;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -29,7 +29,7 @@ public final class GateKeys {
     }
 
     /** KEYS of reserve.lua and release.lua: counter, marker, sold-out flag, deadlines. */
-    static List<String> forKey(String sku, String idempotencyKey) {
+    public static List<String> forKey(String sku, String idempotencyKey) {
         return List.of(counter(sku), marker(sku, idempotencyKey), soldOut(sku), deadlines(sku));
     }
 }

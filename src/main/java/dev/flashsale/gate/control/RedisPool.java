@@ -63,8 +63,8 @@ public class RedisPool {
                 + timeoutMillis + " ms");
     }
 
-    /** A connection to give back with try-with-resources. */
-    public Jedis borrow() {
+    /** A connection to give back with try-with-resources; borrowed only through {@link RedisCalls}. */
+    Jedis borrow() {
         return pool.getResource();
     }
 

@@ -1,5 +1,6 @@
 package dev.flashsale.platform.problem;
 
+import dev.flashsale.platform.Causes;
 import jakarta.json.JsonException;
 import jakarta.json.bind.JsonbException;
 import jakarta.ws.rs.ProcessingException;
@@ -19,11 +20,9 @@ public class UnreadableBodyMapper implements ExceptionMapper<ProcessingException
 
     @Override
     public Response toResponse(ProcessingException exception) {
-        for (Throwable cause = exception; cause != null; cause = cause.getCause()) {
-            if (cause instanceof JsonbException || cause instanceof JsonException) {
-                return ProblemResponses.of(400, "malformed-request", "Bad request",
-                        "The request body could not be read as JSON of the expected shape (check syntax and types)");
-            }
+        if (Causes.of(exception).anyMatch(cause -> cause instanceof JsonbException || cause instanceof JsonException)) {
+            return ProblemResponses.of(400, "malformed-request", "Bad request",
+                    "The request body could not be read as JSON of the expected shape (check syntax and types)");
         }
         return unexpected.toResponse(exception);
     }

@@ -1,16 +1,14 @@
 package dev.flashsale.reconciliation.boundary;
 
-import dev.flashsale.audit.control.AuditTrail;
-import dev.flashsale.gate.control.GateHealth;
-import dev.flashsale.gate.control.RedisGate;
-import dev.flashsale.gate.control.RedisPool;
+import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.gate.boundary.GateCounters;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reconciliation.control.ReconciliationLog;
 import dev.flashsale.reconciliation.control.StockAudit;
 import dev.flashsale.reconciliation.entity.GapAction;
 import dev.flashsale.reconciliation.entity.GapKind;
 import dev.flashsale.reconciliation.entity.ReconciliationRun;
-import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
@@ -18,12 +16,10 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.logging.Logger;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * One reconciliation run, in one transaction that holds an advisory lock, so that several app
@@ -49,13 +45,7 @@ public class Reconciler {
     StockLedger stock;
 
     @Inject
-    RedisGate gate;
-
-    @Inject
-    RedisPool redis;
-
-    @Inject
-    GateHealth health;
+    GateCounters counters;
 
     @Inject
     AuditTrail trail;
@@ -68,16 +58,19 @@ public class Reconciler {
         long runId = log.startRun(NODE);
         int gaps = auditLedger(runId);
         List<StockLevel> live = stock.levelsOfLiveSales();
-        boolean redisChecked = false;
-        if (gate.enabled()) {
-            try (Jedis jedis = redis.borrow()) {
-                for (StockLevel level : live) {
-                    gaps += compareCounter(jedis, runId, level);
-                }
-                redisChecked = true;
-            } catch (JedisException e) {
-                health.failed("reconciliation", e);
+        Optional<Map<String, Long>> inRedis = counters.read(live.stream().map(StockLevel::sku).toList());
+        boolean redisChecked = inRedis.isPresent();
+        Map<String, Long> counterOf = inRedis.orElse(Map.of());
+        for (StockLevel level : live) {
+            Long counter = counterOf.get(level.sku());
+            if (counter == null || counter == level.available()) {
+                continue; // not loaded (it is built from PostgreSQL on first use), or in step
             }
+            if (!recordGap(runId, level, counter)) {
+                redisChecked = false; // Redis failed while correcting: the other SKUs are not checked
+                break;
+            }
+            gaps++;
         }
         log.finishRun(runId, redisChecked, live.size(), gaps);
         return log.recentRuns(1).stream().findFirst();
@@ -108,27 +101,24 @@ public class Reconciler {
         return mismatches.size();
     }
 
-    private int compareCounter(Jedis jedis, long runId, StockLevel level) {
-        OptionalLong counter = gate.read(jedis, level.sku());
-        if (counter.isEmpty()) {
-            return 0; // not loaded: it is built from PostgreSQL on first use
-        }
-        long inRedis = counter.getAsLong();
+    /** @return false when the counter needed correcting and Redis failed (nothing recorded) */
+    private boolean recordGap(long runId, StockLevel level, long inRedis) {
         int available = level.available();
-        if (inRedis == available) {
-            return 0;
-        }
         if (inRedis > available) {
-            gate.load(jedis, level.sku(), available);
+            if (!counters.correct(level.sku(), available)) {
+                return false;
+            }
             LOG.severe(() -> "ALERT: gate counter of " + level.sku() + " was " + inRedis + ", above the " + available
                     + " units PostgreSQL has available; rebuilt from PostgreSQL");
             log.record(runId, level.sku(), GapKind.REDIS_HIGH, GapAction.ALERTED, available, inRedis,
                     "Redis would let through buyers PostgreSQL must refuse; corrected at once");
-            return 1;
+            return true;
         }
         OptionalInt watched = log.watchedGap(level.sku(), runId);
         if (watched.isPresent() && watched.getAsInt() == available - inRedis) {
-            gate.load(jedis, level.sku(), available);
+            if (!counters.correct(level.sku(), available)) {
+                return false;
+            }
             LOG.warning(() -> "Gate counter of " + level.sku() + " stayed " + (available - inRedis)
                     + " below PostgreSQL for two runs; rebuilt from PostgreSQL");
             log.record(runId, level.sku(), GapKind.REDIS_LOW, GapAction.CORRECTED, available, inRedis,
@@ -137,6 +127,6 @@ public class Reconciler {
             log.record(runId, level.sku(), GapKind.REDIS_LOW, GapAction.WATCHED, available, inRedis,
                     "Below PostgreSQL (undersells only; may be a claim in flight): corrected if the next run sees the same gap");
         }
-        return 1;
+        return true;
     }
 }

@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.platform.Causes;
 import dev.flashsale.reservations.control.CheckoutCounters;
 import dev.flashsale.reservations.control.CheckoutLine;
 import dev.flashsale.reservations.entity.CheckoutGroups;
@@ -104,10 +105,7 @@ public class CheckoutQueue {
     }
 
     private static String rootCause(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = Causes.root(failure);
         return root instanceof SQLException sql ? "SQLSTATE " + sql.getSQLState() + " " + sql.getMessage().lines().findFirst().orElse("")
                 : root.toString();
     }

@@ -1,7 +1,7 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.gate.boundary.GateCounters;
-import dev.flashsale.gate.control.RedisGate;
+import dev.flashsale.gate.boundary.RedisGate;
 import dev.flashsale.gate.entity.Admission;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;

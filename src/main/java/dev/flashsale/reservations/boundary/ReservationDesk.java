@@ -1,6 +1,6 @@
 package dev.flashsale.reservations.boundary;
 
-import dev.flashsale.audit.control.AuditTrail;
+import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.control.ReservationBook;

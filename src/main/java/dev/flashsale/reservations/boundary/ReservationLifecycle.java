@@ -1,13 +1,13 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.gate.entity.HoldConfirmed;
+import dev.flashsale.gate.entity.UnitsRetaken;
+import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.ReservationBook;
-import dev.flashsale.reservations.entity.HoldConfirmed;
 import dev.flashsale.reservations.entity.Reservation;
-import dev.flashsale.reservations.entity.UnitsRetaken;
-import dev.flashsale.reservations.entity.UnitsReturned;
+import dev.flashsale.sales.boundary.Offers;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
-import dev.flashsale.stock.control.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
@@ -29,7 +29,7 @@ public class ReservationLifecycle {
     ReservationBook reservations;
 
     @Inject
-    StockLedger stock;
+    Offers offers;
 
     @Inject
     Event<UnitsReturned> returned;
@@ -100,7 +100,7 @@ public class ReservationLifecycle {
     }
 
     private LatePaymentPolicy latePaymentOf(Reservation reservation) {
-        return stock.findOffer(new Sku(reservation.sku())).orElseThrow().latePayment();
+        return offers.find(new Sku(reservation.sku())).orElseThrow().latePayment();
     }
 
     private static ProblemException holdExpired(UUID id, String why) {

@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.platform.Causes;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.CheckoutCounters;
 import dev.flashsale.reservations.control.HoldPlacement;
@@ -11,8 +12,8 @@ import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
-import dev.flashsale.stock.control.StockLedger;
-import dev.flashsale.stock.entity.Offer;
+import dev.flashsale.sales.boundary.Offers;
+import dev.flashsale.sales.entity.Offer;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJBException;
@@ -54,7 +55,7 @@ public class ReserveTransaction {
     private static final Logger LOG = Logger.getLogger(ReserveTransaction.class.getName());
 
     @Inject
-    StockLedger stock;
+    Offers offers;
 
     @Inject
     ReservationBook reservations;
@@ -94,7 +95,7 @@ public class ReserveTransaction {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public GroupAnswers reserveOnce(Sku sku, int startShard, List<ReserveCommand> commands) {
         ReserveAnswer[] answers = new ReserveAnswer[commands.size()];
-        Optional<Offer> found = stock.findOffer(sku);
+        Optional<Offer> found = offers.find(sku);
         if (found.isEmpty()) {
             return new GroupAnswers(1, commands.stream().map(command -> ReserveAnswer.refused(ReserveRules.unknownSku(sku))).toList());
         }
@@ -141,11 +142,6 @@ public class ReserveTransaction {
     }
 
     private static boolean isDeadlock(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
+        return Causes.of(failure).anyMatch(cause -> cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState()));
     }
 }

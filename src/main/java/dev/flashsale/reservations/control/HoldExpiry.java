@@ -1,9 +1,9 @@
 package dev.flashsale.reservations.control;
 
+import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reservations.entity.ExpiredHolds;
-import dev.flashsale.reservations.entity.UnitsReturned;
 import dev.flashsale.stock.entity.ShardRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;

@@ -13,13 +13,10 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 /**
  * The reservations and their transitions. Each transition is one conditional statement that
@@ -79,15 +76,6 @@ public class ReservationBook {
                 .setParameter("id", id)
                 .getSingleResult();
         return Rows.number(row, "transitions") == 1;
-    }
-
-    /** The SKU's live holds: idempotency key to deadline. */
-    public Map<String, Instant> liveHoldsOf(String sku) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_live_holds_of_sku"), Tuple.class)
-                .setParameter("sku", sku)
-                .getResultList();
-        return rows.stream().collect(Collectors.toMap(row -> Rows.text(row, "idempotency_key"),
-                row -> Rows.instant(row, "expires_at")));
     }
 
     public List<Reservation> search(ReservationQuery query, int limit) {

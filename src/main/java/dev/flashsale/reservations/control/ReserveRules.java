@@ -5,9 +5,9 @@ import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
+import dev.flashsale.sales.entity.Offer;
 import dev.flashsale.reservations.entity.SoldOutException;
 import dev.flashsale.sales.entity.SaleStatus;
-import dev.flashsale.stock.entity.Offer;
 import dev.flashsale.stock.entity.Sku;
 import java.time.Instant;
 import java.util.Optional;
@@ -24,7 +24,7 @@ public final class ReserveRules {
     }
 
     public static ProblemException unknownSku(Sku sku) {
-        return ProblemException.notFound("sku", "There is no SKU " + sku + " on sale");
+        return sku.notOnSale();
     }
 
     public static Optional<ProblemException> aboveLimit(Offer offer, ReserveCommand command) {

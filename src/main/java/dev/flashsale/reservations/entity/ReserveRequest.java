@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.entity;
 
+import dev.flashsale.stock.entity.Sku;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Digits;
@@ -15,7 +16,7 @@ import java.math.BigDecimal;
  * truncated or wrapped into some other integer by the JSON binding.
  */
 public record ReserveRequest(
-        @NotNull @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._:-]{0,63}",
+        @NotNull @Pattern(regexp = Sku.PATTERN,
                 message = "must be 1 to 64 letters, digits, '.', '_', ':' or '-'") String sku,
         @NotBlank @Size(max = 128) String buyerId,
         @NotNull @Digits(integer = 5, fraction = 0) @DecimalMin("1") @DecimalMax("10000") BigDecimal qty) {

@@ -1,16 +1,15 @@
 package dev.flashsale.sales.boundary;
 
-import dev.flashsale.audit.control.AuditTrail;
+import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.sales.control.SaleCatalog;
-import dev.flashsale.sales.entity.LatePaymentPolicy;
+import dev.flashsale.sales.control.SaleInput;
 import dev.flashsale.sales.entity.NewSale;
 import dev.flashsale.sales.entity.SaleOpened;
 import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleStockChanged;
 import dev.flashsale.sales.entity.SaleSummary;
-import dev.flashsale.sales.entity.SaleTerms;
 import dev.flashsale.sales.entity.SaleView;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.annotation.security.DeclareRoles;
@@ -18,7 +17,6 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -54,15 +52,15 @@ public class SaleAdmin {
 
     @RolesAllowed(Roles.MERCHANDISER)
     public SaleView create(NewSale sale) {
-        Map<String, NewSale.Item> items = itemsOf(sale);
+        Map<String, NewSale.Item> items = SaleInput.itemsOf(sale);
         UUID id = UUID.randomUUID();
-        catalog.insert(id, termsOf(sale));
+        catalog.insert(id, SaleInput.termsOf(sale, defaultHoldSeconds));
         items.values().forEach(item -> {
             if (!catalog.addItem(id, item.sku(), item.units().intValueExact(), item.shardCount())) {
                 throw skuTaken(item.sku());
             }
         });
-        audit.record("sale.create", "sale:" + id, describe(sale, items));
+        audit.record("sale.create", "sale:" + id, SaleInput.describe(sale, items));
         return find(id);
     }
 
@@ -72,9 +70,9 @@ public class SaleAdmin {
      */
     @RolesAllowed(Roles.MERCHANDISER)
     public SaleView update(UUID id, NewSale sale) {
-        Map<String, NewSale.Item> items = itemsOf(sale);
+        Map<String, NewSale.Item> items = SaleInput.itemsOf(sale);
         SaleView before = find(id);
-        SaleStatus status = catalog.update(id, termsOf(sale)).orElseThrow(() -> ProblemException.conflict(
+        SaleStatus status = catalog.update(id, SaleInput.termsOf(sale, defaultHoldSeconds)).orElseThrow(() -> ProblemException.conflict(
                 "sale-closed", "Sale closed", "Sale " + id + " is CLOSED; a closed sale is not changed"));
         Map<String, StockLevel> current = before.items().stream()
                 .collect(Collectors.toMap(StockLevel::sku, level -> level));
@@ -104,7 +102,7 @@ public class SaleAdmin {
         if (status == SaleStatus.OPEN || status == SaleStatus.PAUSED) {
             stockChanged.fire(new SaleStockChanged(id));
         }
-        audit.record("sale.update", "sale:" + id, describe(sale, items));
+        audit.record("sale.update", "sale:" + id, SaleInput.describe(sale, items));
         return find(id);
     }
 
@@ -135,37 +133,8 @@ public class SaleAdmin {
                 "Sale " + id + " is " + sale.status() + " and cannot become " + target);
     }
 
-    private SaleTerms termsOf(NewSale sale) {
-        if (sale.startsAt() != null && sale.endsAt() != null && !sale.endsAt().isAfter(sale.startsAt())) {
-            throw ProblemException.badRequest("window-ends-before-start",
-                    "The sale must end after it starts (endsAt " + sale.endsAt() + ", startsAt " + sale.startsAt() + ")");
-        }
-        return new SaleTerms(sale.name().strip(),
-                sale.holdSeconds() != null ? sale.holdSeconds().intValueExact() : defaultHoldSeconds,
-                sale.maxPerOrder() != null ? sale.maxPerOrder().intValueExact() : 1,
-                sale.latePayment() != null ? LatePaymentPolicy.valueOf(sale.latePayment()) : LatePaymentPolicy.REFUSE,
-                sale.startsAt(), sale.endsAt());
-    }
-
-    private static Map<String, NewSale.Item> itemsOf(NewSale sale) {
-        Map<String, NewSale.Item> items = new LinkedHashMap<>();
-        for (NewSale.Item item : sale.items()) {
-            if (items.put(item.sku(), item) != null) {
-                throw ProblemException.badRequest("duplicate-sku", "SKU " + item.sku() + " is listed twice in this sale");
-            }
-        }
-        return items;
-    }
-
     private static ProblemException skuTaken(String sku) {
         return ProblemException.conflict("sku-taken", "SKU taken",
                 "SKU " + sku + " already belongs to another sale; give this sale's item its own SKU");
-    }
-
-    private static String describe(NewSale sale, Map<String, NewSale.Item> items) {
-        return "name=" + sale.name().strip() + ", holdSeconds=" + sale.holdSeconds() + ", maxPerOrder=" + sale.maxPerOrder()
-                + ", latePayment=" + sale.latePayment() + ", startsAt=" + sale.startsAt() + ", endsAt=" + sale.endsAt()
-                + ", units=" + items.values().stream().map(item -> item.sku() + ":" + item.units()
-                + (item.shardCount() > 1 ? "/" + item.shardCount() + " shards" : "")).toList();
     }
 }

@@ -7,7 +7,7 @@ import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleSummary;
 import dev.flashsale.sales.entity.SaleTerms;
 import dev.flashsale.sales.entity.SaleView;
-import dev.flashsale.stock.control.StockLedger;
+import dev.flashsale.stock.boundary.StockLedger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;

@@ -1,5 +1,6 @@
 package dev.flashsale.sales.entity;
 
+import dev.flashsale.stock.entity.Sku;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -30,7 +31,7 @@ public record NewSale(
         @NotEmpty @Size(max = 100) List<@NotNull @Valid Item> items) {
 
     public record Item(
-            @NotNull @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._:-]{0,63}",
+            @NotNull @Pattern(regexp = Sku.PATTERN,
                     message = "must be 1 to 64 letters, digits, '.', '_', ':' or '-'") String sku,
             @NotNull @Digits(integer = 8, fraction = 0) @DecimalMin("1") @DecimalMax("10000000") BigDecimal units,
             @Digits(integer = 2, fraction = 0) @DecimalMin("1") @DecimalMax("64") BigDecimal shards) {

@@ -1,7 +1,5 @@
 package dev.flashsale.stock.boundary;
 
-import dev.flashsale.platform.problem.ProblemException;
-import dev.flashsale.stock.control.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.ejb.Stateless;
@@ -15,7 +13,6 @@ public class Availability {
     StockLedger stock;
 
     public StockLevel of(Sku sku) {
-        return stock.findOffer(sku).orElseThrow(() -> ProblemException.notFound("sku", "There is no SKU " + sku + " on sale"))
-                .level();
+        return stock.findLevel(sku).orElseThrow(sku::notOnSale);
     }
 }

@@ -12,7 +12,7 @@ import java.util.Optional;
  * (the first rows get the remainder), lowered by taking free units, from the rows with the most
  * free first. Never below what is held or sold. Pure: the caller writes the totals.
  */
-final class ShardTotals {
+public final class ShardTotals {
 
     private ShardTotals() {
     }
@@ -21,7 +21,7 @@ final class ShardTotals {
      * @return the new total of every row that changes, in shard order for a raise, or empty when
      * {@code units} is below the SKU's held + sold
      */
-    static Optional<Map<Integer, Integer>> resized(List<ShardFree> shards, int units) {
+    public static Optional<Map<Integer, Integer>> resized(List<ShardFree> shards, int units) {
         int delta = units - shards.stream().mapToInt(ShardFree::total).sum();
         if (-delta > shards.stream().mapToInt(ShardFree::free).sum()) {
             return Optional.empty();

@@ -16,6 +16,11 @@ public record Sku(String value) {
         }
     }
 
+    /** The 404 for a SKU that no sale has. */
+    public ProblemException notOnSale() {
+        return ProblemException.notFound("sku", "There is no SKU " + value + " on sale");
+    }
+
     @Override
     public String toString() {
         return value;

@@ -13,7 +13,7 @@ class ClasspathTextTest {
     void loadsTheStatementsUnderDbWithoutTheMigrations() {
         Map<String, String> statements = ClasspathText.readTree("db", ".sql", "migration/");
 
-        for (String name : new String[] {"stock/take_units", "stock/find_offer", "stock/sell_units_of_confirmed_hold",
+        for (String name : new String[] {"stock/take_units", "sales/find_offer", "stock/sell_units_of_confirmed_hold",
                 "stock/return_units_of_cancelled_hold", "stock/take_units_for_late_payment",
                 "stock/return_units_of_overdue_holds", "reservations/find_skus_with_overdue_holds",
                 "sales/insert_sale", "sales/insert_sale_item", "sales/open_sale", "sales/pause_sale", "sales/close_sale"}) {

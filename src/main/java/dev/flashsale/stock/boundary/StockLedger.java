@@ -1,11 +1,9 @@
-package dev.flashsale.stock.control;
+package dev.flashsale.stock.boundary;
 
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
-import dev.flashsale.sales.entity.LatePaymentPolicy;
-import dev.flashsale.sales.entity.SaleStatus;
+import dev.flashsale.stock.control.ShardTotals;
 import dev.flashsale.stock.entity.FreeUnitsMove;
-import dev.flashsale.stock.entity.Offer;
 import dev.flashsale.stock.entity.ShardFree;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
@@ -24,6 +22,7 @@ import java.util.UUID;
  * The units of each SKU: reads its counts, locks its stock rows, moves free units between them and
  * sets their totals. Units are taken and given back by the reservation transitions
  * (db/stock/take_*.sql, return_*.sql), which move the units in the same statement.
+ * The stock component's entry point for the others; it runs in the caller's transaction.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
@@ -35,14 +34,12 @@ public class StockLedger {
     @Inject
     SqlStatements sql;
 
-    public Optional<Offer> findOffer(Sku sku) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("stock/find_offer"), Tuple.class)
+    /** The SKU's counts, empty when no sale has it. */
+    public Optional<StockLevel> findLevel(Sku sku) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("stock/find_stock_level"), Tuple.class)
                 .setParameter("sku", sku.value())
                 .getResultList();
-        return rows.stream().findFirst().map(row -> new Offer(level(row), Rows.uuid(row, "sale_id"),
-                SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
-                Rows.integer(row, "max_per_order"), LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),
-                Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"), Boolean.TRUE.equals(row.get("in_window"))));
+        return rows.stream().findFirst().map(StockLedger::level);
     }
 
     public List<StockLevel> levelsOfSale(UUID saleId) {
@@ -105,7 +102,8 @@ public class StockLedger {
         }
     }
 
-    private static StockLevel level(Tuple row) {
+    /** The counts in a row with the columns sku, total, available, held, sold and shards. */
+    public static StockLevel level(Tuple row) {
         return new StockLevel(Rows.text(row, "sku"), Rows.integer(row, "total"), Rows.integer(row, "available"),
                 Rows.integer(row, "held"), Rows.integer(row, "sold"), Rows.integer(row, "shards"));
     }

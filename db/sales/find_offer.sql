@@ -1,5 +1,5 @@
 -- A SKU's counts with the terms of its sale. Only a hint for the reserve path: the guarded
--- UPDATE in claim_units.sql alone decides whether units exist.
+-- UPDATE in db/stock/take_units.sql alone decides whether units exist.
 SELECT st.sku, st.shards, st.total, st.total - st.held - st.sold AS available, st.held, st.sold,
        s.id AS sale_id, s.status, s.hold_seconds, s.max_per_order, s.late_payment,
        s.starts_at, s.ends_at,

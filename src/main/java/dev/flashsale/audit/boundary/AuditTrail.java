@@ -1,4 +1,4 @@
-package dev.flashsale.audit.control;
+package dev.flashsale.audit.boundary;
 
 import dev.flashsale.audit.entity.AuditEvent;
 import dev.flashsale.platform.sql.Rows;

@@ -1,7 +1,6 @@
-package dev.flashsale.stock.entity;
+package dev.flashsale.sales.entity;
 
-import dev.flashsale.sales.entity.LatePaymentPolicy;
-import dev.flashsale.sales.entity.SaleStatus;
+import dev.flashsale.stock.entity.StockLevel;
 import java.time.Instant;
 import java.util.UUID;
 

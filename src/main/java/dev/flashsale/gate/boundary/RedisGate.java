@@ -1,0 +1,98 @@
+package dev.flashsale.gate.boundary;
+
+import dev.flashsale.gate.control.GateHealth;
+import dev.flashsale.gate.control.GateKeys;
+import dev.flashsale.gate.control.GateScripts;
+import dev.flashsale.gate.control.RedisCalls;
+import dev.flashsale.gate.entity.Admission;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The cheap atomic check in front of PostgreSQL: a counter per SKU, hold markers per idempotency
+ * key, and a sold-out flag, all changed only by the scripts in {@code lua/}. Every failure of
+ * Redis is counted and logged, and answered as "ask PostgreSQL". The gate's entry point for the
+ * reserve path and for the follow-ups after PostgreSQL committed.
+ */
+@ApplicationScoped
+public class RedisGate {
+
+    @Inject
+    RedisCalls redis;
+
+    @Inject
+    GateScripts scripts;
+
+    @Inject
+    GateHealth health;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.gate.enabled", defaultValue = "true")
+    boolean enabled;
+
+    /** Longer than any hold: the marker must outlive the hold it stands for. */
+    @Inject
+    @ConfigProperty(name = "flashsale.gate.marker-ttl-seconds", defaultValue = "172800")
+    int markerTtlSeconds;
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    public boolean inUse() {
+        return enabled && health.isUp();
+    }
+
+    public Admission admit(String sku, String idempotencyKey, int qty) {
+        if (!inUse()) {
+            return Admission.BYPASSED;
+        }
+        return redis.call("reserve", jedis -> admission(scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
+                List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds))))).orElse(Admission.BYPASSED);
+    }
+
+    /** Gives back the units the key took at the gate, once; nothing if it took none. */
+    public void release(String sku, String idempotencyKey) {
+        if (enabled) {
+            redis.run("release", jedis -> scripts.run(jedis, "release", GateKeys.forKey(sku, idempotencyKey),
+                    List.of(idempotencyKey)));
+        }
+    }
+
+    /** Notes when a hold taken through the gate ends, so that the gate knows when it becomes overdue. */
+    public void holdUntil(String sku, String idempotencyKey, Instant deadline) {
+        if (inUse()) {
+            redis.run("hold deadline", jedis -> jedis.zadd(GateKeys.deadlines(sku), deadline.toEpochMilli(), idempotencyKey));
+        }
+    }
+
+    /** A hold was paid for: it will never be overdue. */
+    public void holdSold(String sku, String idempotencyKey) {
+        if (enabled) {
+            redis.run("hold sold", jedis -> jedis.zrem(GateKeys.deadlines(sku), idempotencyKey));
+        }
+    }
+
+    /** PostgreSQL has no unit left: later buyers are refused at the gate until units come back. */
+    public void markSoldOut(String sku) {
+        if (inUse()) {
+            redis.run("sold-out flag", jedis -> jedis.set(GateKeys.soldOut(sku), "1"));
+        }
+    }
+
+    private static Admission admission(long answer) {
+        if (answer >= 0) {
+            return Admission.PASSED;
+        }
+        return switch ((int) answer) {
+            case -1 -> Admission.SOLD_OUT;
+            case -2 -> Admission.KEY_HOLDS;
+            case -3 -> Admission.NOT_LOADED;
+            case -4 -> Admission.OVERDUE_HOLDS;
+            default -> throw new IllegalStateException("reserve.lua answered " + answer);
+        };
+    }
+}

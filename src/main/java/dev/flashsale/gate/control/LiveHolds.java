@@ -1,0 +1,35 @@
+package dev.flashsale.gate.control;
+
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** PostgreSQL's live holds of a SKU, read when the gate's record of their deadlines is built. */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class LiveHolds {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    /** Idempotency key to deadline. */
+    public Map<String, Instant> deadlinesOf(String sku) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("gate/find_live_holds_of_sku"), Tuple.class)
+                .setParameter("sku", sku)
+                .getResultList();
+        return rows.stream().collect(Collectors.toMap(row -> Rows.text(row, "idempotency_key"),
+                row -> Rows.instant(row, "expires_at")));
+    }
+}

@@ -1,0 +1,43 @@
+package dev.flashsale.sales.boundary;
+
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.sales.entity.LatePaymentPolicy;
+import dev.flashsale.sales.entity.Offer;
+import dev.flashsale.sales.entity.SaleStatus;
+import dev.flashsale.stock.boundary.StockLedger;
+import dev.flashsale.stock.entity.Sku;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A SKU as a buyer meets it, for the reserve path and the hold transitions: its counts with the
+ * terms of its sale, read in one statement inside the caller's transaction.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class Offers {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    /** @return empty when no sale has the SKU */
+    public Optional<Offer> find(Sku sku) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("sales/find_offer"), Tuple.class)
+                .setParameter("sku", sku.value())
+                .getResultList();
+        return rows.stream().findFirst().map(row -> new Offer(StockLedger.level(row), Rows.uuid(row, "sale_id"),
+                SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
+                Rows.integer(row, "max_per_order"), LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),
+                Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"), Boolean.TRUE.equals(row.get("in_window"))));
+    }
+}
