@@ -53,6 +53,8 @@ class ApiContractIT {
         cases.add(new Refusal(400, "invalid-request", () -> api.post("api/reservations",
                 "{\"sku\":\"" + sku + "\",\"qty\":1}", "Idempotency-Key", "k-no-buyer")));
         cases.add(new Refusal(400, "invalid-request", () -> api.reserve("k-long-buyer", sku, "b".repeat(129), 1)));
+        cases.add(new Refusal(400, "invalid-buyer-id", () -> api.reserve("k-nul-buyer", sku, "buyer\u0000one", 1)));
+        cases.add(new Refusal(400, "invalid-buyer-id", () -> api.reserve("k-newline-buyer", sku, "buyer\none", 1)));
         cases.add(new Refusal(400, "invalid-request", () -> api.reserve("k-bad-sku", "no spaces allowed", "buyer-1", 1)));
         cases.add(new Refusal(404, "sku-not-found", () -> api.reserve("k-unknown", "NO-SUCH-SKU", "buyer-1", 1)));
         cases.add(new Refusal(415, "unsupported-media-type", () -> api.postRaw("api/reservations", good,

@@ -1,5 +1,6 @@
 package dev.flashsale.console;
 
+import dev.flashsale.stock.entity.Sku;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -358,7 +359,7 @@ class ConsoleIT {
         assertEquals(1, Db.scalar("SELECT sold FROM stock WHERE sku = ?", sku));
         assertEquals(List.of("reservation.cancel"), Db.texts("SELECT action FROM audit_event WHERE actor = ? AND target ="
                 + " (SELECT 'reservation:' || id FROM reservation WHERE idempotency_key = ?)", Api.ADMIN_USER, heldKey));
-        TestRedis.awaitValue(GateKeys.counter(sku), "9");
+        TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), "9");
     }
 
     @Test
@@ -368,7 +369,7 @@ class ConsoleIT {
         assertEquals(201, api.reserve("recon-" + sku, sku, "buyer-1", 1).status());
         try {
             try (Jedis redis = TestRedis.client()) {
-                redis.set(GateKeys.counter(sku), "2");
+                redis.set(GateKeys.counter(new Sku(sku)), "2");
             }
             try (Browser browser = new Browser(api.base())) {
                 browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
@@ -381,7 +382,7 @@ class ConsoleIT {
                 browser.type("reconciliationForm:sku", sku).click("reconciliationForm:rebuild").awaitPresent("confirmYes");
                 browser.click("confirmYes").awaitBodyContains("Counter of " + sku + " rebuilt: 2 -> 7");
             }
-            TestRedis.awaitValue(GateKeys.counter(sku), "7");
+            TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), "7");
             assertEquals(List.of("counter.rebuild"), Db.texts(
                     "SELECT action FROM audit_event WHERE actor = ? AND target = ?", Api.ADMIN_USER, "sku:" + sku));
             assertEquals(List.of("reconciliation.run"), Db.texts("SELECT action FROM audit_event WHERE actor = ? AND target ="
@@ -436,7 +437,7 @@ class ConsoleIT {
                 "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD));
         assertEquals(200, moved.status(), moved.body());
         assertEquals(201, api.reserve("on-time-" + sku, sku, "buyer-1", 5).status());
-        TestRedis.awaitValue(GateKeys.counter(sku), "7");
+        TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), "7");
 
         String before = Db.fingerprint(sku);
         Api.Answer lower = api.put("api/admin/sales/" + id, sale.replace(future, started).replace("\"units\":10", "\"units\":4"),

@@ -1,5 +1,7 @@
 package dev.flashsale.gate;
 
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.stock.entity.Sku;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -43,19 +45,19 @@ class RedisGateIT {
         String sku = Sales.openSku(api, 1, 1, 600, "REFUSE");
         awaitCounter(sku, 1);
         assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status());
-        assertEquals("0", redis(r -> r.get(GateKeys.counter(sku))));
+        assertEquals("0", redis(r -> r.get(GateKeys.counter(new Sku(sku)))));
         // A counter gone wrong lets a buyer through that PostgreSQL must refuse.
         try {
-            redis(r -> r.set(GateKeys.counter(sku), "5"));
-            redis(r -> r.del(GateKeys.soldOut(sku)));
+            redis(r -> r.set(GateKeys.counter(new Sku(sku)), "5"));
+            redis(r -> r.del(GateKeys.soldOut(new Sku(sku))));
 
             Api.Answer refused = api.reserve(sku + "-b", sku, "buyer-b", 1);
 
             assertEquals(409, refused.status(), refused.toString());
             assertEquals("sold-out", refused.problemType());
-            assertEquals("5", redis(r -> r.get(GateKeys.counter(sku))), "the unit taken at the gate is back");
-            assertFalse(exists(GateKeys.marker(sku, sku + "-b")));
-            assertEquals("1", redis(r -> r.get(GateKeys.soldOut(sku))), "PostgreSQL's sold out raises the flag");
+            assertEquals("5", redis(r -> r.get(GateKeys.counter(new Sku(sku)))), "the unit taken at the gate is back");
+            assertFalse(exists(GateKeys.marker(new Sku(sku), new IdempotencyKey(sku + "-b"))));
+            assertEquals("1", redis(r -> r.get(GateKeys.soldOut(new Sku(sku)))), "PostgreSQL's sold out raises the flag");
             assertEquals(1, StockCounts.of(sku).held());
         } finally {
             api.rebuildCounter(sku);
@@ -69,10 +71,10 @@ class RedisGateIT {
         awaitCounter(sku, 3);
         String cancelled = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
         String expired = api.reserve(sku + "-b", sku, "buyer-b", 1).json().getString("id");
-        assertEquals("1", redis(r -> r.get(GateKeys.counter(sku))));
+        assertEquals("1", redis(r -> r.get(GateKeys.counter(new Sku(sku)))));
 
         assertEquals(200, api.cancel(cancelled).status());
-        assertEquals("2", redis(r -> r.get(GateKeys.counter(sku))));
+        assertEquals("2", redis(r -> r.get(GateKeys.counter(new Sku(sku)))));
         Db.setExpiry(expired, -1);
         awaitCounter(sku, 3);
         assertEquals(3, api.stock(sku).json().getInt("available"));
@@ -111,8 +113,8 @@ class RedisGateIT {
             awaitCounter(sku, 0);
             awaitCounter(next, 5);
             assertEquals(201, api.reserve(next + "-a", next, "buyer-a", 1).status());
-            assertEquals("4", redis(r -> r.get(GateKeys.counter(next))), "the gate took the unit");
-            assertTrue(exists(GateKeys.marker(next, next + "-a")));
+            assertEquals("4", redis(r -> r.get(GateKeys.counter(new Sku(next)))), "the gate took the unit");
+            assertTrue(exists(GateKeys.marker(new Sku(next), new IdempotencyKey(next + "-a"))));
         } finally {
             if (!TestRedis.answers()) {
                 TestRedis.start();
@@ -147,8 +149,8 @@ class RedisGateIT {
 
         assertEquals(units, answers.stream().filter(a -> a.status() == 201).count());
         assertEquals(1000 - units, answers.stream().filter(a -> a.status() == 409).count(), "nothing else, no 5xx");
-        assertEquals("0", redis(r -> r.get(GateKeys.counter(sku))), "every claim passed the gate");
-        assertEquals(units, (int) redis(r -> r.keys(GateKeys.marker(sku, "*")).size()), "one marker per held unit");
+        assertEquals("0", redis(r -> r.get(GateKeys.counter(new Sku(sku)))), "every claim passed the gate");
+        assertEquals(units, (int) redis(r -> r.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey("*"))).size()), "one marker per held unit");
         assertTrue(StockCounts.of(sku).consistent());
     }
 
@@ -160,18 +162,18 @@ class RedisGateIT {
         awaitCounter(high, 10);
         awaitCounter(low, 10);
         try {
-            redis(r -> r.set(GateKeys.counter(high), "15"));
-            redis(r -> r.set(GateKeys.counter(low), "7"));
+            redis(r -> r.set(GateKeys.counter(new Sku(high)), "15"));
+            redis(r -> r.set(GateKeys.counter(new Sku(low)), "7"));
 
             JsonObject first = runReconciliation(api);
             assertEquals(List.of("REDIS_HIGH", "ALERTED", "10", "15"), gapOf(first, high, "REDIS_HIGH"));
-            assertEquals("10", redis(r -> r.get(GateKeys.counter(high))), "corrected at once");
+            assertEquals("10", redis(r -> r.get(GateKeys.counter(new Sku(high)))), "corrected at once");
             assertEquals(List.of("REDIS_LOW", "WATCHED", "10", "7"), gapOf(first, low, "REDIS_LOW"));
-            assertEquals("7", redis(r -> r.get(GateKeys.counter(low))), "left alone on the first run");
+            assertEquals("7", redis(r -> r.get(GateKeys.counter(new Sku(low)))), "left alone on the first run");
 
             JsonObject second = runReconciliation(api);
             assertEquals(List.of("REDIS_LOW", "CORRECTED", "10", "7"), gapOf(second, low, "REDIS_LOW"));
-            assertEquals("10", redis(r -> r.get(GateKeys.counter(low))));
+            assertEquals("10", redis(r -> r.get(GateKeys.counter(new Sku(low)))));
             assertEquals(List.of(), gapOf(second, high, "REDIS_HIGH"), "nothing left to say about the corrected one");
 
             JsonArray recent = api.adminGet("api/admin/reconciliation").jsonArray();
@@ -205,17 +207,17 @@ class RedisGateIT {
         String sku = Sales.openSku(api, 8, 1, 600, "REFUSE");
         awaitCounter(sku, 8);
         try {
-            redis(r -> r.set(GateKeys.counter(sku), "3"));
+            redis(r -> r.set(GateKeys.counter(new Sku(sku)), "3"));
 
             Api.Answer rebuilt = api.adminPostEmpty("api/admin/skus/" + sku + "/rebuild-counter");
 
             assertEquals(200, rebuilt.status(), rebuilt.toString());
             assertEquals(3, rebuilt.json().getInt("before"));
             assertEquals(8, rebuilt.json().getInt("available"));
-            assertEquals("8", redis(r -> r.get(GateKeys.counter(sku))));
+            assertEquals("8", redis(r -> r.get(GateKeys.counter(new Sku(sku)))));
             assertEquals(404, api.adminPostEmpty("api/admin/skus/NO-SUCH-SKU/rebuild-counter").status());
             assertEquals(401, api.postEmpty("api/admin/skus/" + sku + "/rebuild-counter").status());
-            assertNull(redis(r -> r.get(GateKeys.soldOut(sku))));
+            assertNull(redis(r -> r.get(GateKeys.soldOut(new Sku(sku)))));
         } finally {
             api.rebuildCounter(sku);
         }
@@ -249,7 +251,7 @@ class RedisGateIT {
     }
 
     private static void awaitCounter(String sku, int expected) {
-        TestRedis.awaitValue(GateKeys.counter(sku), Integer.toString(expected));
+        TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), Integer.toString(expected));
     }
 
     private static boolean exists(String key) {

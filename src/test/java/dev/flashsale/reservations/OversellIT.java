@@ -1,5 +1,7 @@
 package dev.flashsale.reservations;
 
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.stock.entity.Sku;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,7 +66,7 @@ class OversellIT {
         Api api = new Api(base);
         String sku = Sales.uniqueSku("sig" + shards);
         Sales.openSale(api, sku, UNITS, 1, 600, "REFUSE", shards);
-        TestRedis.awaitValue(GateKeys.counter(sku), Integer.toString(UNITS)); // the gate is on
+        TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), Integer.toString(UNITS)); // the gate is on
 
         // Attempt i uses key k-i, except every RETRY_EVERY-th, which repeats the key (and body) of attempt i-1.
         List<Api.Answer> answers = Crowd.run(CLIENTS, ATTEMPTS, i -> {
@@ -101,8 +103,8 @@ class OversellIT {
         assertEquals(UNITS, api.stock(sku).json().getInt("held"));
         assertEquals(0, api.stock(sku).json().getInt("available"));
         try (Jedis redis = TestRedis.client()) {
-            assertEquals("0", redis.get(GateKeys.counter(sku)), "the gate's counter agrees with PostgreSQL");
-            assertEquals(UNITS, redis.keys(GateKeys.marker(sku, "*")).size(), "every unit went through the gate");
+            assertEquals("0", redis.get(GateKeys.counter(new Sku(sku))), "the gate's counter agrees with PostgreSQL");
+            assertEquals(UNITS, redis.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey("*"))).size(), "every unit went through the gate");
         }
         return sku;
     }
@@ -174,10 +176,10 @@ class OversellIT {
         String sku = Sales.uniqueSku("group");
         int units = 300;
         Sales.openSale(api, sku, units, 3, 600, "REFUSE", 1);
-        TestRedis.awaitValue(GateKeys.counter(sku), Integer.toString(units));
+        TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), Integer.toString(units));
         try {
             try (Jedis redis = TestRedis.client()) {
-                redis.set(GateKeys.counter(sku), "1000000"); // the gate lets every order through: PostgreSQL alone decides
+                redis.set(GateKeys.counter(new Sku(sku)), "1000000"); // the gate lets every order through: PostgreSQL alone decides
             }
             JsonObject before = api.adminGet("api/admin/checkout-groups").json();
 

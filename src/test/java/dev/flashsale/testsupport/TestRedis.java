@@ -1,5 +1,6 @@
 package dev.flashsale.testsupport;
 
+import dev.flashsale.stock.entity.Sku;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
@@ -80,8 +81,8 @@ public final class TestRedis {
     public static void makeOverdue(String sku, String idempotencyKey, String reservationId) {
         Db.setExpiry(reservationId, -1);
         try (Jedis redis = client()) {
-            if (redis.zscore(GateKeys.deadlines(sku), idempotencyKey) != null) {
-                redis.zadd(GateKeys.deadlines(sku), System.currentTimeMillis() - 1000, idempotencyKey);
+            if (redis.zscore(GateKeys.deadlines(new Sku(sku)), idempotencyKey) != null) {
+                redis.zadd(GateKeys.deadlines(new Sku(sku)), System.currentTimeMillis() - 1000, idempotencyKey);
             }
         }
     }

@@ -89,19 +89,19 @@ public class GateCounters {
      * The counters of these SKUs as Redis has them, for reconciliation; a SKU whose counter is not
      * loaded is left out. Empty when the gate is switched off or Redis failed.
      */
-    public Optional<Map<String, Long>> read(List<String> skus) {
+    public Optional<Map<Sku, Long>> read(List<Sku> skus) {
         if (!gate.enabled()) {
             return Optional.empty();
         }
         return redis.call("reconciliation", jedis -> {
-            Map<String, Long> counters = new HashMap<>();
+            Map<Sku, Long> counters = new HashMap<>();
             skus.forEach(sku -> store.read(jedis, sku).ifPresent(counter -> counters.put(sku, counter)));
             return counters;
         });
     }
 
     /** Sets the SKU's counter to what PostgreSQL has available; false when Redis failed. */
-    public boolean correct(String sku, int available) {
+    public boolean correct(Sku sku, int available) {
         return redis.run("reconciliation", jedis -> store.load(jedis, sku, available));
     }
 
@@ -110,8 +110,9 @@ public class GateCounters {
     }
 
     private CounterRebuilt rebuilt(Jedis jedis, StockLevel level) {
-        store.loadDeadlines(jedis, level.sku(), holds.deadlinesOf(level.sku()));
-        OptionalLong before = store.load(jedis, level.sku(), level.available());
+        Sku sku = new Sku(level.sku());
+        store.loadDeadlines(jedis, sku, holds.deadlinesOf(sku));
+        OptionalLong before = store.load(jedis, sku, level.available());
         return new CounterRebuilt(level.sku(), before.isPresent() ? before.getAsLong() : null, level.available());
     }
 }

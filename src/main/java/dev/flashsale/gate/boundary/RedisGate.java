@@ -5,6 +5,8 @@ import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.gate.control.GateScripts;
 import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.entity.Admission;
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -46,7 +48,7 @@ public class RedisGate {
         return enabled && health.isUp();
     }
 
-    public Admission admit(String sku, String idempotencyKey, int qty) {
+    public Admission admit(Sku sku, IdempotencyKey idempotencyKey, int qty) {
         if (!inUse()) {
             return Admission.BYPASSED;
         }
@@ -55,29 +57,29 @@ public class RedisGate {
     }
 
     /** Gives back the units the key took at the gate, once; nothing if it took none. */
-    public void release(String sku, String idempotencyKey) {
+    public void release(Sku sku, IdempotencyKey idempotencyKey) {
         if (enabled) {
             redis.run("release", jedis -> scripts.run(jedis, "release", GateKeys.forKey(sku, idempotencyKey),
-                    List.of(idempotencyKey)));
+                    List.of(idempotencyKey.value())));
         }
     }
 
     /** Notes when a hold taken through the gate ends, so that the gate knows when it becomes overdue. */
-    public void holdUntil(String sku, String idempotencyKey, Instant deadline) {
+    public void holdUntil(Sku sku, IdempotencyKey idempotencyKey, Instant deadline) {
         if (inUse()) {
-            redis.run("hold deadline", jedis -> jedis.zadd(GateKeys.deadlines(sku), deadline.toEpochMilli(), idempotencyKey));
+            redis.run("hold deadline", jedis -> jedis.zadd(GateKeys.deadlines(sku), deadline.toEpochMilli(), idempotencyKey.value()));
         }
     }
 
     /** A hold was paid for: it will never be overdue. */
-    public void holdSold(String sku, String idempotencyKey) {
+    public void holdSold(Sku sku, IdempotencyKey idempotencyKey) {
         if (enabled) {
-            redis.run("hold sold", jedis -> jedis.zrem(GateKeys.deadlines(sku), idempotencyKey));
+            redis.run("hold sold", jedis -> jedis.zrem(GateKeys.deadlines(sku), idempotencyKey.value()));
         }
     }
 
     /** PostgreSQL has no unit left: later buyers are refused at the gate until units come back. */
-    public void markSoldOut(String sku) {
+    public void markSoldOut(Sku sku) {
         if (inUse()) {
             redis.run("sold-out flag", jedis -> jedis.set(GateKeys.soldOut(sku), "1"));
         }

@@ -2,6 +2,8 @@ package dev.flashsale.gate.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.stock.entity.Sku;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -25,26 +27,26 @@ public class CounterStore {
      *
      * @return the counter before, empty if it was not loaded
      */
-    public OptionalLong load(Jedis jedis, String sku, int available) {
+    public OptionalLong load(Jedis jedis, Sku sku, int available) {
         long before = scripts.run(jedis, "load_counter", List.of(GateKeys.counter(sku), GateKeys.soldOut(sku)),
                 List.of(Integer.toString(available)));
         return before < 0 ? OptionalLong.empty() : OptionalLong.of(before);
     }
 
     /** Replaces the SKU's hold deadlines with PostgreSQL's live holds (idempotency key to deadline). */
-    public void loadDeadlines(Jedis jedis, String sku, Map<String, Instant> holds) {
+    public void loadDeadlines(Jedis jedis, Sku sku, Map<IdempotencyKey, Instant> holds) {
         Transaction replace = jedis.multi();
         replace.del(GateKeys.deadlines(sku));
         if (!holds.isEmpty()) {
             Map<String, Double> scores = new HashMap<>();
-            holds.forEach((key, deadline) -> scores.put(key, (double) deadline.toEpochMilli()));
+            holds.forEach((key, deadline) -> scores.put(key.value(), (double) deadline.toEpochMilli()));
             replace.zadd(GateKeys.deadlines(sku), scores);
         }
         replace.exec();
     }
 
     /** The counter as Redis has it, empty if it is not loaded. */
-    public OptionalLong read(Jedis jedis, String sku) {
+    public OptionalLong read(Jedis jedis, Sku sku) {
         String value = jedis.get(GateKeys.counter(sku));
         return value == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(value));
     }

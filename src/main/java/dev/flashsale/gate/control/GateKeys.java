@@ -1,5 +1,7 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.stock.entity.Sku;
 import java.util.List;
 
 /**
@@ -11,25 +13,25 @@ public final class GateKeys {
     private GateKeys() {
     }
 
-    public static String counter(String sku) {
-        return "fs:{" + sku + "}:available";
+    public static String counter(Sku sku) {
+        return "fs:{" + sku.value() + "}:available";
     }
 
-    public static String soldOut(String sku) {
-        return "fs:{" + sku + "}:sold-out";
+    public static String soldOut(Sku sku) {
+        return "fs:{" + sku.value() + "}:sold-out";
     }
 
-    public static String marker(String sku, String idempotencyKey) {
-        return "fs:{" + sku + "}:hold:" + idempotencyKey;
+    public static String marker(Sku sku, IdempotencyKey idempotencyKey) {
+        return "fs:{" + sku.value() + "}:hold:" + idempotencyKey.value();
     }
 
     /** When each live hold of the SKU ends: idempotency key scored by its deadline in epoch milliseconds. */
-    public static String deadlines(String sku) {
-        return "fs:{" + sku + "}:deadlines";
+    public static String deadlines(Sku sku) {
+        return "fs:{" + sku.value() + "}:deadlines";
     }
 
     /** KEYS of reserve.lua and release.lua: counter, marker, sold-out flag, deadlines. */
-    public static List<String> forKey(String sku, String idempotencyKey) {
+    public static List<String> forKey(Sku sku, IdempotencyKey idempotencyKey) {
         return List.of(counter(sku), marker(sku, idempotencyKey), soldOut(sku), deadlines(sku));
     }
 }

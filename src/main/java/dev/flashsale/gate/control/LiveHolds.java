@@ -1,7 +1,9 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -25,11 +27,11 @@ public class LiveHolds {
     SqlStatements sql;
 
     /** Idempotency key to deadline. */
-    public Map<String, Instant> deadlinesOf(String sku) {
+    public Map<IdempotencyKey, Instant> deadlinesOf(Sku sku) {
         List<Tuple> rows = em.createNativeQuery(sql.get("gate/find_live_holds_of_sku"), Tuple.class)
-                .setParameter("sku", sku)
+                .setParameter("sku", sku.value())
                 .getResultList();
-        return rows.stream().collect(Collectors.toMap(row -> Rows.text(row, "idempotency_key"),
+        return rows.stream().collect(Collectors.toMap(row -> new IdempotencyKey(Rows.text(row, "idempotency_key")),
                 row -> Rows.instant(row, "expires_at")));
     }
 }

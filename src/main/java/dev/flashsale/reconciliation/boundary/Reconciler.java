@@ -9,6 +9,7 @@ import dev.flashsale.reconciliation.entity.GapAction;
 import dev.flashsale.reconciliation.entity.GapKind;
 import dev.flashsale.reconciliation.entity.ReconciliationRun;
 import dev.flashsale.stock.boundary.StockLedger;
+import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
@@ -58,11 +59,11 @@ public class Reconciler {
         long runId = log.startRun(NODE);
         int gaps = auditLedger(runId);
         List<StockLevel> live = stock.levelsOfLiveSales();
-        Optional<Map<String, Long>> inRedis = counters.read(live.stream().map(StockLevel::sku).toList());
+        Optional<Map<Sku, Long>> inRedis = counters.read(live.stream().map(level -> new Sku(level.sku())).toList());
         boolean redisChecked = inRedis.isPresent();
-        Map<String, Long> counterOf = inRedis.orElse(Map.of());
+        Map<Sku, Long> counterOf = inRedis.orElse(Map.of());
         for (StockLevel level : live) {
-            Long counter = counterOf.get(level.sku());
+            Long counter = counterOf.get(new Sku(level.sku()));
             if (counter == null || counter == level.available()) {
                 continue; // not loaded (it is built from PostgreSQL on first use), or in step
             }
@@ -105,7 +106,7 @@ public class Reconciler {
     private boolean recordGap(long runId, StockLevel level, long inRedis) {
         int available = level.available();
         if (inRedis > available) {
-            if (!counters.correct(level.sku(), available)) {
+            if (!counters.correct(new Sku(level.sku()), available)) {
                 return false;
             }
             LOG.severe(() -> "ALERT: gate counter of " + level.sku() + " was " + inRedis + ", above the " + available
@@ -116,7 +117,7 @@ public class Reconciler {
         }
         OptionalInt watched = log.watchedGap(level.sku(), runId);
         if (watched.isPresent() && watched.getAsInt() == available - inRedis) {
-            if (!counters.correct(level.sku(), available)) {
+            if (!counters.correct(new Sku(level.sku()), available)) {
                 return false;
             }
             LOG.warning(() -> "Gate counter of " + level.sku() + " stayed " + (available - inRedis)

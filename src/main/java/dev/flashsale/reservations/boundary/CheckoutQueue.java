@@ -8,6 +8,7 @@ import dev.flashsale.reservations.entity.GroupAnswers;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
+import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
@@ -50,7 +51,7 @@ public class CheckoutQueue {
 
     private final ConcurrentHashMap<LineKey, CheckoutLine<Waiter>> lines = new ConcurrentHashMap<>();
     /** The stock rows of each SKU met so far (a SKU never changes its number of shards). */
-    private final ConcurrentHashMap<String, Integer> shardsOfSku = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Sku, Integer> shardsOfSku = new ConcurrentHashMap<>();
 
     /**
      * @return the reservation, or empty when the request is to be reserved on its own; throws the
@@ -60,7 +61,7 @@ public class CheckoutQueue {
         if (groupMax <= 1) {
             return Optional.empty();
         }
-        String sku = command.sku().value();
+        Sku sku = command.sku();
         int shards = shardsOfSku.getOrDefault(sku, 1);
         LineKey key = new LineKey(sku, shards == 1 ? 0 : ThreadLocalRandom.current().nextInt(shards));
         CheckoutLine<Waiter> line = lines.computeIfAbsent(key, unused -> new CheckoutLine<>());
@@ -80,7 +81,7 @@ public class CheckoutQueue {
         List<Waiter> group = line.groupLedBy(leader, groupMax);
         List<ReserveAnswer> answers = List.of();
         try {
-            GroupAnswers answered = transaction.reserve(leader.command.sku(), key.shard(),
+            GroupAnswers answered = transaction.reserve(key.sku(), key.shard(),
                     group.stream().map(waiter -> waiter.command).toList());
             answers = answered.answers();
             shardsOfSku.put(key.sku(), answered.shards());
@@ -112,7 +113,7 @@ public class CheckoutQueue {
 
     private enum Turn { LEAD, ANSWERED }
 
-    private record LineKey(String sku, int shard) {
+    private record LineKey(Sku sku, int shard) {
     }
 
     /** One request in a line: its command, then its answer or its turn to lead the next group. */

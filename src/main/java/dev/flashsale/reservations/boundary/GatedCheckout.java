@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.gate.boundary.GateCounters;
 import dev.flashsale.gate.boundary.RedisGate;
 import dev.flashsale.gate.entity.Admission;
@@ -38,14 +39,12 @@ public class GatedCheckout {
     CheckoutQueue queue;
 
     public ReserveOutcome reserve(ReserveCommand command) {
-        String sku = command.sku().value();
-        String key = command.key().value();
-        Admission admission = gate.admit(sku, key, command.qty());
+        Admission admission = gate.admit(command.sku(), command.key(), command.qty());
         if (admission == Admission.NOT_LOADED) {
             admission = loadCounterAndAdmitAgain(command);
         }
         switch (admission) {
-            case SOLD_OUT -> throw new SoldOutException(sku, command.qty(), false);
+            case SOLD_OUT -> throw new SoldOutException(command.sku(), command.qty(), false);
             case OVERDUE_HOLDS -> {
                 return reserveByLazyReclaim(command);
             }
@@ -60,20 +59,20 @@ public class GatedCheckout {
     }
 
     private ReserveOutcome reserveAfterGate(ReserveCommand command) {
-        String sku = command.sku().value();
+        Sku sku = command.sku();
         ReserveOutcome outcome;
         try {
             outcome = reserveInPostgres(command);
         } catch (RuntimeException refusedOrFailed) {
             // The reserve transaction is over (refused or rolled back): the units go back to the gate.
-            gate.release(sku, command.key().value());
+            gate.release(sku, command.key());
             if (refusedOrFailed instanceof SoldOutException soldOut && soldOut.nothingLeft()) {
                 gate.markSoldOut(sku);
             }
             throw refusedOrFailed;
         }
         if (outcome.created()) {
-            gate.holdUntil(sku, command.key().value(), outcome.reservation().expiresAt());
+            gate.holdUntil(sku, command.key(), outcome.reservation().expiresAt());
         }
         // A replay keeps what it took at the gate: the marker now stands for the units the key's
         // reservation holds (its twin that claimed them in PostgreSQL met this marker and took
@@ -90,8 +89,8 @@ public class GatedCheckout {
     private ReserveOutcome reserveByLazyReclaim(ReserveCommand command) {
         ReserveOutcome outcome = reserveInPostgres(command);
         if (outcome.created()) {
-            gate.admit(command.sku().value(), command.key().value(), command.qty());
-            gate.holdUntil(command.sku().value(), command.key().value(), outcome.reservation().expiresAt());
+            gate.admit(command.sku(), command.key(), command.qty());
+            gate.holdUntil(command.sku(), command.key(), outcome.reservation().expiresAt());
         }
         return outcome;
     }
@@ -103,7 +102,7 @@ public class GatedCheckout {
             LOG.log(Level.FINE, "Counter of " + command.sku() + " not loaded; PostgreSQL decides", unknownSkuOrRedisDown);
             return Admission.BYPASSED;
         }
-        return gate.admit(command.sku().value(), command.key().value(), command.qty());
+        return gate.admit(command.sku(), command.key(), command.qty());
     }
 
     /**

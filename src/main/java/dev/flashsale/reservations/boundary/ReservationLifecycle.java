@@ -100,7 +100,7 @@ public class ReservationLifecycle {
     }
 
     private LatePaymentPolicy latePaymentOf(Reservation reservation) {
-        return offers.find(new Sku(reservation.sku())).orElseThrow().latePayment();
+        return offers.find(reservation.sku()).orElseThrow().latePayment();
     }
 
     private static ProblemException holdExpired(UUID id, String why) {

@@ -1,7 +1,8 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.rest.Ids;
-import dev.flashsale.reservations.entity.IdempotencyKey;
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.reservations.entity.BuyerId;
 import dev.flashsale.reservations.entity.ReservationView;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
@@ -40,7 +41,7 @@ public class ReservationsResource {
     public Response reserve(@HeaderParam("Idempotency-Key") String idempotencyKey,
                             @Valid @NotNull ReserveRequest body, @Context UriInfo uri) {
         ReserveCommand command = new ReserveCommand(new IdempotencyKey(idempotencyKey), new Sku(body.sku()),
-                body.buyerId(), body.units());
+                new BuyerId(body.buyerId()), body.units());
         ReserveOutcome outcome = checkout.reserve(command);
         ReservationView view = ReservationView.of(outcome.reservation());
         if (!outcome.created()) {

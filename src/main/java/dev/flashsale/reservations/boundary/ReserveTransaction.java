@@ -1,6 +1,7 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.Causes;
+import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.CheckoutCounters;
 import dev.flashsale.reservations.control.HoldPlacement;
@@ -109,21 +110,21 @@ public class ReserveTransaction {
                 pending.add(i);
             }
         }
-        Map<String, Reservation> holds = reservations.findByKeys(pending.stream().map(i -> commands.get(i).key().value()).toList())
+        Map<IdempotencyKey, Reservation> holds = reservations.findByKeys(pending.stream().map(i -> commands.get(i).key()).toList())
                 .stream().collect(Collectors.toMap(Reservation::idempotencyKey, Function.identity(), (a, b) -> a, HashMap::new));
         Optional<ProblemException> closed = ReserveRules.notSelling(offer, sku);
         // Rounds: a second request under a key waits for the round after the first one's answer.
         while (!pending.isEmpty()) {
             List<Integer> fresh = new ArrayList<>();
             List<Integer> later = new ArrayList<>();
-            Set<String> keysOfRound = new HashSet<>();
+            Set<IdempotencyKey> keysOfRound = new HashSet<>();
             for (int i : pending) {
                 ReserveCommand command = commands.get(i);
-                Reservation original = holds.get(command.key().value());
+                Reservation original = holds.get(command.key());
                 if (original != null) {
                     answers[i] = ReserveRules.replayAnswer(original, command);
                 } else {
-                    (keysOfRound.add(command.key().value()) ? fresh : later).add(i);
+                    (keysOfRound.add(command.key()) ? fresh : later).add(i);
                 }
             }
             if (!fresh.isEmpty()) {

@@ -1,5 +1,7 @@
 package dev.flashsale.reservations.control;
 
+import dev.flashsale.stock.entity.Sku;
+import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -43,7 +45,7 @@ public class HoldExpiry {
      * has any, shard by shard in order (the lock order of every transaction that locks several
      * shards): the lazy reclaim of a claim that found the SKU short.
      */
-    public ExpiredHolds expireOverdueHoldsOfSku(String sku) {
+    public ExpiredHolds expireOverdueHoldsOfSku(Sku sku) {
         ExpiredHolds total = ExpiredHolds.NONE;
         for (Object shard : shardsWithOverdueHoldsOf(sku)) {
             total = total.plus(expireOverdueHolds(new ShardRef(sku, ((Number) shard).intValue()), reclaimBatch));
@@ -52,13 +54,13 @@ public class HoldExpiry {
     }
 
     /** Whether any hold of the SKU is past its deadline (one probe of the live-hold index). */
-    public boolean hasOverdueHolds(String sku) {
+    public boolean hasOverdueHolds(Sku sku) {
         return !shardsWithOverdueHoldsOf(sku).isEmpty();
     }
 
-    private List<?> shardsWithOverdueHoldsOf(String sku) {
+    private List<?> shardsWithOverdueHoldsOf(Sku sku) {
         return em.createNativeQuery(sql.get("reservations/find_shards_with_overdue_holds_of_sku"))
-                .setParameter("sku", sku)
+                .setParameter("sku", sku.value())
                 .getResultList();
     }
 
@@ -67,9 +69,9 @@ public class HoldExpiry {
      * Once the transaction commits, the gate gets their units back too.
      */
     public ExpiredHolds expireOverdueHolds(ShardRef shard, int batchSize) {
-        String sku = shard.sku();
+        Sku sku = shard.sku();
         List<Tuple> expired = em.createNativeQuery(sql.get("stock/return_units_of_overdue_holds"), Tuple.class)
-                .setParameter("sku", sku)
+                .setParameter("sku", sku.value())
                 .setParameter("shard", shard.shard())
                 .setParameter("batchSize", batchSize)
                 .getResultList();
@@ -83,7 +85,7 @@ public class HoldExpiry {
         int units = 0;
         for (Tuple hold : expired) {
             units += Rows.integer(hold, "qty");
-            returned.fire(new UnitsReturned(sku, Rows.text(hold, "idempotency_key")));
+            returned.fire(new UnitsReturned(sku, new IdempotencyKey(Rows.text(hold, "idempotency_key"))));
         }
         return new ExpiredHolds(expired.size(), units);
     }
@@ -93,6 +95,6 @@ public class HoldExpiry {
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_skus_with_overdue_holds"), Tuple.class)
                 .setParameter("maxSkus", maxShards)
                 .getResultList();
-        return rows.stream().map(row -> new ShardRef(Rows.text(row, "sku"), Rows.integer(row, "shard"))).toList();
+        return rows.stream().map(row -> new ShardRef(new Sku(Rows.text(row, "sku")), Rows.integer(row, "shard"))).toList();
     }
 }

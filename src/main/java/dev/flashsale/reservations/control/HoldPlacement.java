@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.control;
 
+import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -65,19 +66,19 @@ public class HoldPlacement {
             if (taken.isPresent()) {
                 return taken.get();
             }
-        } else if (available < smallest && !expiry.hasOverdueHolds(sku.value())) {
+        } else if (available < smallest && !expiry.hasOverdueHolds(sku)) {
             return commands.stream().map(command -> soldOut(command, available)).toList();
         }
         return endGame(sku, commands, offer.holdSeconds());
     }
 
     private List<ReserveAnswer> endGame(Sku sku, List<ReserveCommand> commands, int holdSeconds) {
-        List<ShardFree> shards = stock.lockShards(sku.value());
-        if (expiry.expireOverdueHoldsOfSku(sku.value()).units() > 0) {
-            shards = stock.lockShards(sku.value());
+        List<ShardFree> shards = stock.lockShards(sku);
+        if (expiry.expireOverdueHoldsOfSku(sku).units() > 0) {
+            shards = stock.lockShards(sku);
         }
         ShardAllocation plan = ShardAllocation.firstFit(commands.stream().map(ReserveCommand::qty).toList(), shards);
-        plan.moves().forEach(move -> stock.moveFreeUnits(sku.value(), move));
+        plan.moves().forEach(move -> stock.moveFreeUnits(sku, move));
         ReserveAnswer[] answers = new ReserveAnswer[commands.size()];
         for (int shard : plan.servingShards()) {
             List<Integer> served = IntStream.range(0, commands.size()).filter(i -> plan.shardOf().get(i) == shard).boxed().toList();
@@ -114,7 +115,7 @@ public class HoldPlacement {
         List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
                 .setParameter("ids", PgArrays.literal(commands.stream().map(command -> UUID.randomUUID()).toList()))
                 .setParameter("keys", PgArrays.literal(commands.stream().map(command -> command.key().value()).toList()))
-                .setParameter("buyers", PgArrays.literal(commands.stream().map(ReserveCommand::buyerId).toList()))
+                .setParameter("buyers", PgArrays.literal(commands.stream().map(command -> command.buyerId().value()).toList()))
                 .setParameter("qtys", PgArrays.literal(commands.stream().map(ReserveCommand::qty).toList()))
                 .setParameter("sku", sku.value())
                 .setParameter("shard", shard)
@@ -124,12 +125,12 @@ public class HoldPlacement {
         if (Rows.number(rows.get(0), "claimed") != 1) {
             return Optional.empty();
         }
-        Map<String, Reservation> byKey = rows.stream().filter(row -> row.get("id") != null).map(ReservationBook::reservation)
+        Map<IdempotencyKey, Reservation> byKey = rows.stream().filter(row -> row.get("id") != null).map(ReservationBook::reservation)
                 .collect(Collectors.toMap(Reservation::idempotencyKey, Function.identity()));
         if (byKey.size() != commands.size()) {
             throw new KeyTakenMeanwhile(commands.size(), byKey.size());
         }
         return Optional.of(commands.stream()
-                .map(command -> ReserveAnswer.of(new ReserveOutcome(byKey.get(command.key().value()), true))).toList());
+                .map(command -> ReserveAnswer.of(new ReserveOutcome(byKey.get(command.key()), true))).toList());
     }
 }

@@ -3,10 +3,13 @@ package dev.flashsale.reservations.control;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.reservations.entity.BuyerId;
 import dev.flashsale.reservations.entity.Movement;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationQuery;
 import dev.flashsale.reservations.entity.ReservationStatus;
+import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -34,9 +37,9 @@ public class ReservationBook {
     SqlStatements sql;
 
     /** The reservations recorded under any of these idempotency keys. */
-    public List<Reservation> findByKeys(Collection<String> idempotencyKeys) {
+    public List<Reservation> findByKeys(Collection<IdempotencyKey> idempotencyKeys) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_reservations_by_keys"), Tuple.class)
-                .setParameter("keys", PgArrays.literal(idempotencyKeys))
+                .setParameter("keys", PgArrays.literal(idempotencyKeys.stream().map(IdempotencyKey::value).toList()))
                 .getResultList();
         return rows.stream().map(ReservationBook::reservation).toList();
     }
@@ -44,12 +47,6 @@ public class ReservationBook {
     public Optional<Reservation> find(UUID id) {
         return first(em.createNativeQuery(sql.get("reservations/find_reservation"), Tuple.class)
                 .setParameter("id", id)
-                .getResultList());
-    }
-
-    public Optional<Reservation> findByKey(String idempotencyKey) {
-        return first(em.createNativeQuery(sql.get("reservations/find_reservation_by_key"), Tuple.class)
-                .setParameter("idempotencyKey", idempotencyKey)
                 .getResultList());
     }
 
@@ -103,8 +100,8 @@ public class ReservationBook {
     }
 
     static Reservation reservation(Tuple row) {
-        return new Reservation(Rows.uuid(row, "id"), Rows.text(row, "idempotency_key"), Rows.text(row, "sku"),
-                Rows.text(row, "buyer_id"), Rows.integer(row, "qty"),
+        return new Reservation(Rows.uuid(row, "id"), new IdempotencyKey(Rows.text(row, "idempotency_key")),
+                new Sku(Rows.text(row, "sku")), new BuyerId(Rows.text(row, "buyer_id")), Rows.integer(row, "qty"),
                 ReservationStatus.valueOf(Rows.text(row, "status")), Rows.instant(row, "created_at"),
                 Rows.instant(row, "expires_at"), Rows.instant(row, "updated_at"));
     }

@@ -49,7 +49,7 @@ public final class ReserveRules {
      * set the gate's sold-out flag): only when no unit at all is free.
      */
     public static SoldOutException soldOut(ReserveCommand command, int unitsLeft) {
-        return new SoldOutException(command.sku().value(), command.qty(), unitsLeft <= 0);
+        return new SoldOutException(command.sku(), command.qty(), unitsLeft <= 0);
     }
 
     /** {@link #replay} as an answer: the reservation, or the refusal of a reused key. */

@@ -1,14 +1,16 @@
 package dev.flashsale.reservations.entity;
 
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.stock.entity.Sku;
 import java.time.Instant;
 import java.util.UUID;
 
 /** One buyer's claim on units of one SKU, as stored. */
-public record Reservation(UUID id, String idempotencyKey, String sku, String buyerId, int qty,
+public record Reservation(UUID id, IdempotencyKey idempotencyKey, Sku sku, BuyerId buyerId, int qty,
                           ReservationStatus status, Instant createdAt, Instant expiresAt, Instant updatedAt) {
 
     /** Whether a retry under the same idempotency key asks for the same thing. */
     public boolean sameRequestAs(ReserveCommand command) {
-        return sku.equals(command.sku().value()) && buyerId.equals(command.buyerId()) && qty == command.qty();
+        return sku.equals(command.sku()) && buyerId.equals(command.buyerId()) && qty == command.qty();
     }
 }

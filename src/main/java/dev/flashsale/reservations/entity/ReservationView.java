@@ -9,7 +9,7 @@ import java.util.UUID;
 public record ReservationView(UUID id, String sku, String buyerId, int qty, ReservationStatus status, Instant expiresAt) {
 
     public static ReservationView of(Reservation reservation) {
-        return new ReservationView(reservation.id(), reservation.sku(), reservation.buyerId(), reservation.qty(),
+        return new ReservationView(reservation.id(), reservation.sku().value(), reservation.buyerId().value(), reservation.qty(),
                 reservation.status(), reservation.expiresAt());
     }
 }

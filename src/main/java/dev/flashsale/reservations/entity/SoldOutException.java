@@ -1,6 +1,7 @@
 package dev.flashsale.reservations.entity;
 
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.stock.entity.Sku;
 import jakarta.ejb.ApplicationException;
 
 /**
@@ -14,7 +15,7 @@ public class SoldOutException extends ProblemException {
     private final boolean nothingLeft;
 
     /** @param nothingLeft whether no unit at all is left (not merely fewer than {@code qty}) */
-    public SoldOutException(String sku, int qty, boolean nothingLeft) {
+    public SoldOutException(Sku sku, int qty, boolean nothingLeft) {
         super(409, "sold-out", "Sold out", "Fewer than " + qty + " unit(s) of " + sku
                 + " are available. Units held by others may still come back when their holds end.");
         this.nothingLeft = nothingLeft;

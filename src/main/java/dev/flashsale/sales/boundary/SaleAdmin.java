@@ -11,6 +11,7 @@ import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleStockChanged;
 import dev.flashsale.sales.entity.SaleSummary;
 import dev.flashsale.sales.entity.SaleView;
+import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
@@ -56,7 +57,7 @@ public class SaleAdmin {
         UUID id = UUID.randomUUID();
         catalog.insert(id, SaleInput.termsOf(sale, defaultHoldSeconds));
         items.values().forEach(item -> {
-            if (!catalog.addItem(id, item.sku(), item.units().intValueExact(), item.shardCount())) {
+            if (!catalog.addItem(id, new Sku(item.sku()), item.units().intValueExact(), item.shardCount())) {
                 throw skuTaken(item.sku());
             }
         });
@@ -77,7 +78,7 @@ public class SaleAdmin {
         Map<String, StockLevel> current = before.items().stream()
                 .collect(Collectors.toMap(StockLevel::sku, level -> level));
         for (StockLevel level : before.items()) {
-            if (!items.containsKey(level.sku()) && !catalog.removeItem(id, level.sku())) {
+            if (!items.containsKey(level.sku()) && !catalog.removeItem(id, new Sku(level.sku()))) {
                 throw ProblemException.conflict("sku-in-use", "SKU in use", "SKU " + level.sku()
                         + " cannot leave the sale: only a DRAFT sale with no reservation of it can lose a SKU");
             }
@@ -87,13 +88,13 @@ public class SaleAdmin {
             int units = item.units().intValueExact();
             StockLevel level = current.get(sku);
             if (level == null) {
-                if (!catalog.addItem(id, sku, units, item.shardCount())) {
+                if (!catalog.addItem(id, new Sku(sku), units, item.shardCount())) {
                     throw skuTaken(sku);
                 }
             } else if (item.shards() != null && item.shardCount() != level.shards()) {
                 throw ProblemException.conflict("shards-fixed", "Shards fixed", "SKU " + sku + " keeps its "
                         + level.shards() + " shard(s): the number of stock rows is set when the SKU is added");
-            } else if (level.total() != units && !catalog.resizeItem(sku, units)) {
+            } else if (level.total() != units && !catalog.resizeItem(new Sku(sku), units)) {
                 throw ProblemException.conflict("units-below-taken", "Units below what is taken",
                         "SKU " + sku + " cannot go down to " + units + " unit(s): " + level.held() + " held and "
                                 + level.sold() + " sold (at the last look); lower it to no less than that");

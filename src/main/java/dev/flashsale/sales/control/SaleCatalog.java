@@ -7,6 +7,7 @@ import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleSummary;
 import dev.flashsale.sales.entity.SaleTerms;
 import dev.flashsale.sales.entity.SaleView;
+import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.boundary.StockLedger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -51,15 +52,15 @@ public class SaleCatalog {
     }
 
     /** @return false when {@code units} is below the SKU's held + sold (the caller checked it is this sale's) */
-    public boolean resizeItem(String sku, int units) {
+    public boolean resizeItem(Sku sku, int units) {
         return stock.resize(sku, units);
     }
 
     /** @return false unless the sale is a DRAFT and nobody reserved the SKU */
-    public boolean removeItem(UUID saleId, String sku) {
+    public boolean removeItem(UUID saleId, Sku sku) {
         return !em.createNativeQuery(sql.get("sales/remove_sale_item"))
                 .setParameter("saleId", saleId)
-                .setParameter("sku", sku)
+                .setParameter("sku", sku.value())
                 .getResultList().isEmpty();
     }
 
@@ -87,10 +88,10 @@ public class SaleCatalog {
     }
 
     /** @return false when the SKU already belongs to a sale */
-    public boolean addItem(UUID saleId, String sku, int units, int shards) {
+    public boolean addItem(UUID saleId, Sku sku, int units, int shards) {
         return !em.createNativeQuery(sql.get("sales/insert_sale_item"))
                 .setParameter("saleId", saleId)
-                .setParameter("sku", sku)
+                .setParameter("sku", sku.value())
                 .setParameter("units", units)
                 .setParameter("shards", shards)
                 .getResultList().isEmpty();

@@ -60,18 +60,18 @@ public class StockLedger {
      * Locks every stock row of the SKU until the transaction ends, in shard order: the one order
      * every transaction that locks several rows of a SKU uses, so that none deadlocks another.
      */
-    public List<ShardFree> lockShards(String sku) {
+    public List<ShardFree> lockShards(Sku sku) {
         List<Tuple> rows = em.createNativeQuery(sql.get("stock/lock_shards_of_sku"), Tuple.class)
-                .setParameter("sku", sku)
+                .setParameter("sku", sku.value())
                 .getResultList();
         return rows.stream().map(row -> new ShardFree(Rows.integer(row, "shard"), Rows.integer(row, "total"),
                 Rows.integer(row, "free"))).toList();
     }
 
     /** Moves free units between two stock rows of the SKU, both locked by this transaction. */
-    public void moveFreeUnits(String sku, FreeUnitsMove move) {
+    public void moveFreeUnits(Sku sku, FreeUnitsMove move) {
         Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/move_free_units"), Tuple.class)
-                .setParameter("sku", sku)
+                .setParameter("sku", sku.value())
                 .setParameter("fromShard", move.fromShard())
                 .setParameter("toShard", move.toShard())
                 .setParameter("units", move.units())
@@ -88,14 +88,14 @@ public class StockLedger {
      *
      * @return false when {@code units} is below the SKU's held + sold (nothing changed)
      */
-    public boolean resize(String sku, int units) {
+    public boolean resize(Sku sku, int units) {
         Optional<Map<Integer, Integer>> totals = ShardTotals.resized(lockShards(sku), units);
         totals.ifPresent(changed -> changed.forEach((shard, total) -> setShardTotal(sku, shard, total)));
         return totals.isPresent();
     }
 
-    private void setShardTotal(String sku, int shard, int total) {
-        if (em.createNativeQuery(sql.get("stock/set_shard_total")).setParameter("sku", sku).setParameter("shard", shard)
+    private void setShardTotal(Sku sku, int shard, int total) {
+        if (em.createNativeQuery(sql.get("stock/set_shard_total")).setParameter("sku", sku.value()).setParameter("shard", shard)
                 .setParameter("total", total).getResultList().isEmpty()) {
             throw new IllegalStateException("Shard " + shard + " of " + sku + " refused total " + total
                     + " although it was locked and checked");

@@ -1,5 +1,7 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.stock.entity.Sku;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -37,18 +39,18 @@ class LuaScriptsIT {
         load(2);
         assertEquals(1, reserve("a", 1));
         assertEquals(0, reserve("b", 1), "available == qty passes: >= not >");
-        assertEquals("1", redis.get(GateKeys.soldOut(sku)), "the last unit raises the sold-out flag");
+        assertEquals("1", redis.get(GateKeys.soldOut(new Sku(sku))), "the last unit raises the sold-out flag");
         assertEquals(-1, reserve("c", 1));
-        assertEquals("0", redis.get(GateKeys.counter(sku)), "never below zero");
+        assertEquals("0", redis.get(GateKeys.counter(new Sku(sku))), "never below zero");
     }
 
     @Test
     void aBuyerOfMoreThanIsLeftIsRefusedWithoutTakingAnything() {
         load(1);
         assertEquals(-1, reserve("a", 2));
-        assertEquals("1", redis.get(GateKeys.counter(sku)));
-        assertNull(redis.get(GateKeys.soldOut(sku)), "one unit is still there for a buyer of one");
-        assertFalse(redis.exists(GateKeys.marker(sku, "a")));
+        assertEquals("1", redis.get(GateKeys.counter(new Sku(sku))));
+        assertNull(redis.get(GateKeys.soldOut(new Sku(sku))), "one unit is still there for a buyer of one");
+        assertFalse(redis.exists(GateKeys.marker(new Sku(sku), new IdempotencyKey("a"))));
         assertEquals(0, reserve("b", 1));
     }
 
@@ -57,8 +59,8 @@ class LuaScriptsIT {
         load(5);
         assertEquals(3, reserve("a", 2));
         assertEquals(-2, reserve("a", 2));
-        assertEquals("3", redis.get(GateKeys.counter(sku)));
-        assertTrue(redis.ttl(GateKeys.marker(sku, "a")) > 0, "the marker expires some day");
+        assertEquals("3", redis.get(GateKeys.counter(new Sku(sku))));
+        assertTrue(redis.ttl(GateKeys.marker(new Sku(sku), new IdempotencyKey("a"))) > 0, "the marker expires some day");
     }
 
     @Test
@@ -71,8 +73,8 @@ class LuaScriptsIT {
     @Test
     void anUnloadedCounterLetsNobodyThroughAndStaysUnloaded() {
         assertEquals(-3, reserve("a", 1));
-        assertNull(redis.get(GateKeys.counter(sku)), "not created, so not negative");
-        assertFalse(redis.exists(GateKeys.marker(sku, "a")));
+        assertNull(redis.get(GateKeys.counter(new Sku(sku))), "not created, so not negative");
+        assertFalse(redis.exists(GateKeys.marker(new Sku(sku), new IdempotencyKey("a"))));
     }
 
     @Test
@@ -80,33 +82,33 @@ class LuaScriptsIT {
         load(3);
         reserve("a", 2);
         reserve("b", 1);
-        assertEquals("1", redis.get(GateKeys.soldOut(sku)));
+        assertEquals("1", redis.get(GateKeys.soldOut(new Sku(sku))));
 
         assertEquals(2, release("a"));
         assertEquals(0, release("a"), "a second release of the same key gives nothing");
         assertEquals(0, release("never-held"));
-        assertEquals("2", redis.get(GateKeys.counter(sku)));
-        assertNull(redis.get(GateKeys.soldOut(sku)), "units came back: no longer sold out");
+        assertEquals("2", redis.get(GateKeys.counter(new Sku(sku))));
+        assertNull(redis.get(GateKeys.soldOut(new Sku(sku))), "units came back: no longer sold out");
     }
 
     @Test
     void releaseIntoAnUnloadedCounterDoesNotInventOne() {
         load(1);
         reserve("a", 1);
-        redis.del(GateKeys.counter(sku));
+        redis.del(GateKeys.counter(new Sku(sku)));
         assertEquals(0, release("a"));
-        assertNull(redis.get(GateKeys.counter(sku)));
+        assertNull(redis.get(GateKeys.counter(new Sku(sku))));
     }
 
     @Test
     void loadingSetsTheCounterAndTheFlagFromPostgresFigures() {
-        assertEquals(-1, scripts.run(redis, "load_counter", List.of(GateKeys.counter(sku), GateKeys.soldOut(sku)),
+        assertEquals(-1, scripts.run(redis, "load_counter", List.of(GateKeys.counter(new Sku(sku)), GateKeys.soldOut(new Sku(sku))),
                 List.of("0")));
-        assertEquals("1", redis.get(GateKeys.soldOut(sku)));
-        assertEquals(0, scripts.run(redis, "load_counter", List.of(GateKeys.counter(sku), GateKeys.soldOut(sku)),
+        assertEquals("1", redis.get(GateKeys.soldOut(new Sku(sku))));
+        assertEquals(0, scripts.run(redis, "load_counter", List.of(GateKeys.counter(new Sku(sku)), GateKeys.soldOut(new Sku(sku))),
                 List.of("4")));
-        assertNull(redis.get(GateKeys.soldOut(sku)));
-        assertEquals("4", redis.get(GateKeys.counter(sku)));
+        assertNull(redis.get(GateKeys.soldOut(new Sku(sku))));
+        assertEquals("4", redis.get(GateKeys.counter(new Sku(sku))));
     }
 
     @Test
@@ -114,15 +116,15 @@ class LuaScriptsIT {
         load(1);
         assertEquals(0, reserve("a", 1));
         long now = System.currentTimeMillis();
-        redis.zadd(GateKeys.deadlines(sku), now + 60_000, "a");
+        redis.zadd(GateKeys.deadlines(new Sku(sku)), now + 60_000, "a");
         assertEquals(-1, reserve("b", 1), "the only hold is still running");
 
-        redis.zadd(GateKeys.deadlines(sku), now - 1_000, "a");
+        redis.zadd(GateKeys.deadlines(new Sku(sku)), now - 1_000, "a");
         assertEquals(-4, reserve("c", 1), "the hold is overdue: PostgreSQL may give its unit to this buyer");
-        assertEquals("0", redis.get(GateKeys.counter(sku)), "nothing taken");
+        assertEquals("0", redis.get(GateKeys.counter(new Sku(sku))), "nothing taken");
 
         assertEquals(1, release("a"));
-        assertEquals(0, redis.zcard(GateKeys.deadlines(sku)), "a released hold has no deadline left");
+        assertEquals(0, redis.zcard(GateKeys.deadlines(new Sku(sku))), "a released hold has no deadline left");
         assertEquals(0, reserve("c", 1));
     }
 
@@ -135,15 +137,15 @@ class LuaScriptsIT {
     }
 
     private void load(int available) {
-        scripts.run(redis, "load_counter", List.of(GateKeys.counter(sku), GateKeys.soldOut(sku)),
+        scripts.run(redis, "load_counter", List.of(GateKeys.counter(new Sku(sku)), GateKeys.soldOut(new Sku(sku))),
                 List.of(Integer.toString(available)));
     }
 
     private long reserve(String key, int qty) {
-        return scripts.run(redis, "reserve", GateKeys.forKey(sku, key), List.of(Integer.toString(qty), "600"));
+        return scripts.run(redis, "reserve", GateKeys.forKey(new Sku(sku), new IdempotencyKey(key)), List.of(Integer.toString(qty), "600"));
     }
 
     private long release(String key) {
-        return scripts.run(redis, "release", GateKeys.forKey(sku, key), List.of(key));
+        return scripts.run(redis, "release", GateKeys.forKey(new Sku(sku), new IdempotencyKey(key)), List.of(key));
     }
 }

@@ -1,4 +1,4 @@
-package dev.flashsale.reservations.entity;
+package dev.flashsale.platform.id;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

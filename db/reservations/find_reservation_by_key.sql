@@ -1,3 +1,0 @@
-SELECT id, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at
-  FROM reservation
- WHERE idempotency_key = :idempotencyKey

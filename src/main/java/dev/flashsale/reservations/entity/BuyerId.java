@@ -1,0 +1,25 @@
+package dev.flashsale.reservations.entity;
+
+import dev.flashsale.platform.problem.ProblemException;
+
+/**
+ * The storefront's name for a buyer: 1 to 128 characters, not blank, without control characters
+ * (PostgreSQL cannot store a NUL, and none of them belongs in a name that the console shows).
+ */
+public record BuyerId(String value) {
+
+    public static final int MAX_LENGTH = 128;
+
+    public BuyerId {
+        if (value == null || value.isBlank() || value.length() > MAX_LENGTH
+                || value.codePoints().anyMatch(Character::isISOControl)) {
+            throw ProblemException.badRequest("invalid-buyer-id",
+                    "A buyerId is 1 to " + MAX_LENGTH + " characters, not blank, without control characters");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}
