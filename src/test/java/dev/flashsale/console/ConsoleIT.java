@@ -88,6 +88,9 @@ class ConsoleIT {
 
             refused(browser, "blank name", form -> form.type("saleForm:name", "   "), "Give the sale a name");
             refused(browser, "no SKU", form -> form.click("saleForm:items:0:remove"), "A sale needs at least one SKU");
+            refused(browser, "zero hold time", form -> form.type("saleForm:holdSeconds", "0"), "At least 1 second");
+            refused(browser, "malformed SKU", form -> form.type("saleForm:items:0:sku", "-no spaces"),
+                    "1 to 64 letters, digits, '.', '_', ':' or '-'");
             refused(browser, "zero units", form -> form.type("saleForm:items:0:units", "0"),
                     "Units must be between 1 and 10,000,000");
             refused(browser, "negative units", form -> form.type("saleForm:items:0:units", "-5"),
