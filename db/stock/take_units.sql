@@ -15,35 +15,24 @@ WITH asked AS (
     SELECT a.id, a.idempotency_key, a.buyer_id, a.qty
       FROM unnest(CAST(:ids AS uuid[]), CAST(:keys AS varchar[]), CAST(:buyers AS varchar[]),
                   CAST(:qtys AS integer[])) AS a (id, idempotency_key, buyer_id, qty)
-), this_row AS (
-    SELECT sku, shard
-      FROM stock_shard
-     WHERE NOT CAST(:firstFreeShard AS boolean)
-       AND sku = :sku
-       AND shard = CAST(:shard AS smallint)
-       FOR UPDATE
 ), first_free_row AS (
-    SELECT sku, shard
+    -- Read only when firstFreeShard is set (the CASE below asks for it only then).
+    SELECT shard
       FROM stock_shard
-     WHERE CAST(:firstFreeShard AS boolean)
-       AND sku = :sku
+     WHERE sku = :sku
        AND total - held - sold >= (SELECT sum(qty) FROM asked)
      ORDER BY shard < CAST(:shard AS smallint), shard
      LIMIT 1
        FOR UPDATE SKIP LOCKED
-), target AS (
-    SELECT sku, shard FROM this_row
-    UNION ALL
-    SELECT sku, shard FROM first_free_row
 ), claimed AS (
     UPDATE stock_shard
-       SET held = stock_shard.held + (SELECT sum(qty) FROM asked)
-      FROM target
-     WHERE stock_shard.sku = target.sku
-       AND stock_shard.shard = target.shard
-       AND stock_shard.total - stock_shard.held - stock_shard.sold >= (SELECT sum(qty) FROM asked)
-       AND sku_on_sale(stock_shard.sku)
-    RETURNING stock_shard.sku, stock_shard.shard
+       SET held = held + (SELECT sum(qty) FROM asked)
+     WHERE sku = :sku
+       AND shard = CASE WHEN CAST(:firstFreeShard AS boolean) THEN (SELECT shard FROM first_free_row)
+                        ELSE CAST(:shard AS smallint) END
+       AND total - held - sold >= (SELECT sum(qty) FROM asked)
+       AND sku_on_sale(sku)
+    RETURNING sku, shard
 ), placed AS (
     INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, status, expires_at, shard)
     SELECT a.id, a.idempotency_key, c.sku, a.buyer_id, a.qty, 'HELD',
