@@ -1,6 +1,6 @@
 -- Gives back the units of up to :batchSize holds on shard :shard of :sku whose time ran out:
--- HELD -> EXPIRED. SKIP LOCKED lets several sweepers (several app nodes) and lazy reclaims share
--- the work; the status re-check in the UPDATE means a hold that was confirmed or cancelled
+-- HELD -> EXPIRED, and counts them out of their buyers' units in the sale. SKIP LOCKED lets
+-- several sweepers (several app nodes) and lazy reclaims share the work; the status re-check in the UPDATE means a hold that was confirmed or cancelled
 -- meanwhile is left alone. One shard row per statement, taken in shard order by the caller, so
 -- concurrent sweepers never lock two stock rows in opposite order.
 WITH overdue AS (
@@ -19,7 +19,8 @@ WITH overdue AS (
       FROM overdue
      WHERE reservation.id = overdue.id
        AND reservation.status = 'HELD'
-    RETURNING reservation.id, reservation.idempotency_key, reservation.sku, reservation.shard, reservation.qty
+    RETURNING reservation.id, reservation.idempotency_key, reservation.sku, reservation.shard, reservation.qty,
+              reservation.buyer_id
 ), released AS (
     UPDATE stock_shard
        SET held = stock_shard.held - gone.units
@@ -32,6 +33,24 @@ WITH overdue AS (
     INSERT INTO stock_movement (reservation_id, sku, shard, kind, qty, held_delta, sold_delta)
     SELECT id, sku, shard, 'EXPIRE', qty, -qty, 0 FROM expired
     RETURNING id
+), buyers AS (
+    -- The expired holds' buyers, locked in buyer order (the order every statement locks them in).
+    SELECT b.sale_id, b.buyer_id, gone.units
+      FROM buyer_units b
+      JOIN (SELECT i.sale_id, e.buyer_id, sum(e.qty) AS units
+              FROM expired e
+              JOIN sku_item i ON i.sku = e.sku
+             GROUP BY i.sale_id, e.buyer_id) gone
+        ON b.sale_id = gone.sale_id AND b.buyer_id = gone.buyer_id
+     ORDER BY b.buyer_id
+       FOR UPDATE OF b
+), uncounted AS (
+    UPDATE buyer_units b
+       SET units = b.units - buyers.units
+      FROM buyers
+     WHERE b.sale_id = buyers.sale_id
+       AND b.buyer_id = buyers.buyer_id
+    RETURNING b.buyer_id
 )
 -- One row per expired hold (none when nothing was overdue), each with the number of stock rows
 -- that took units back: the caller checks it is 1.

@@ -8,9 +8,14 @@
 -- their ledger rows are written in the same statement, so the row lock is held no longer than
 -- this statement and the commit. :ids, :keys, :buyers and :qtys are array literals of equal
 -- length, one element per hold, in the order the requests arrived.
--- The first row back tells whether the units were taken (claimed = 1); each placed hold comes
--- back as a row. A key taken meanwhile by another transaction is skipped (ON CONFLICT): the
--- caller then sees fewer holds than it asked for, although all their units were taken.
+-- Each buyer's units in the sale are counted in the same statement (buyer_units), by an upsert
+-- that refuses to go above :maxPerBuyer (null: no cap); buyers are counted in buyer order, the
+-- one order in which every statement locks buyer rows.
+-- The first row back tells whether the units were taken (claimed = 1) and how many buyers were
+-- counted of how many placed holds belong to; each placed hold comes back as a row. A key taken
+-- meanwhile by another transaction is skipped (ON CONFLICT), and a buyer whose units another
+-- transaction raised meanwhile past the cap is not counted: the caller then sees fewer holds
+-- (or buyers) than it asked for, although all their units were taken, and must roll back.
 WITH asked AS (
     SELECT a.id, a.idempotency_key, a.buyer_id, a.qty
       FROM unnest(CAST(:ids AS uuid[]), CAST(:keys AS varchar[]), CAST(:buyers AS varchar[]),
@@ -46,8 +51,21 @@ WITH asked AS (
     SELECT id, sku, shard, 'CLAIM', qty, qty, 0
       FROM placed
     RETURNING reservation_id
+), counted AS (
+    INSERT INTO buyer_units AS b (sale_id, buyer_id, units)
+    SELECT i.sale_id, p.buyer_id, sum(p.qty)
+      FROM placed p
+      JOIN sku_item i ON i.sku = p.sku
+     GROUP BY i.sale_id, p.buyer_id
+    HAVING CAST(:maxPerBuyer AS integer) IS NULL OR sum(p.qty) <= CAST(:maxPerBuyer AS integer)
+     ORDER BY p.buyer_id
+        ON CONFLICT (sale_id, buyer_id) DO UPDATE
+       SET units = b.units + excluded.units
+     WHERE CAST(:maxPerBuyer AS integer) IS NULL OR b.units + excluded.units <= CAST(:maxPerBuyer AS integer)
+    RETURNING b.buyer_id
 )
 SELECT (SELECT count(*) FROM claimed) AS claimed, (SELECT count(*) FROM recorded) AS recorded,
+       (SELECT count(*) FROM counted) AS buyers_counted, (SELECT count(DISTINCT buyer_id) FROM placed) AS buyers,
        p.id, p.idempotency_key, p.sku, p.buyer_id, p.qty, p.status, p.created_at, p.expires_at, p.updated_at
   FROM (SELECT 1) AS one
   LEFT JOIN placed p ON true

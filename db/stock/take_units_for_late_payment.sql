@@ -1,9 +1,10 @@
 -- Late payment under policy RECLAIM: an EXPIRED reservation becomes CONFIRMED only if its
 -- units can be taken again, straight into sold, by the same guarded check as a claim, on the
 -- shard with the most units free (which becomes the reservation's shard).
--- The reservation row is locked first, so two late confirmations cannot both re-claim.
+-- The reservation row is locked first, so two late confirmations cannot both re-claim. The
+-- units count again for their buyer (the cap is not checked: they are that buyer's own order).
 WITH target AS (
-    SELECT id, sku, qty
+    SELECT id, sku, qty, buyer_id
       FROM reservation
      WHERE id = :id
        AND status = 'EXPIRED'
@@ -33,5 +34,14 @@ WITH target AS (
     INSERT INTO stock_movement (reservation_id, sku, shard, kind, qty, held_delta, sold_delta)
     SELECT id, sku, shard, 'RECLAIM', qty, 0, qty FROM reclaimed
     RETURNING id
+), counted AS (
+    INSERT INTO buyer_units AS b (sale_id, buyer_id, units)
+    SELECT i.sale_id, target.buyer_id, reclaimed.qty
+      FROM reclaimed
+      JOIN target ON target.id = reclaimed.id
+      JOIN sku_item i ON i.sku = reclaimed.sku
+        ON CONFLICT (sale_id, buyer_id) DO UPDATE
+       SET units = b.units + excluded.units
+    RETURNING b.buyer_id
 )
 SELECT (SELECT count(*) FROM confirmed) AS transitions

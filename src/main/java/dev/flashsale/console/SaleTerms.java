@@ -37,6 +37,11 @@ public class SaleTerms implements Serializable {
     @Max(value = 10000, message = "At most 10,000")
     private Integer maxPerOrder = 1;
 
+    /** Empty: no cap per buyer beyond the per-order limit. */
+    @Min(value = 1, message = "At least 1, or leave it empty for no cap")
+    @Max(value = 10000000, message = "At most 10,000,000")
+    private Integer maxPerBuyer;
+
     private LatePaymentPolicy latePayment = LatePaymentPolicy.REFUSE;
     private LocalDateTime startsAt;
     private LocalDateTime endsAt;
@@ -46,6 +51,7 @@ public class SaleTerms implements Serializable {
         terms.name = sale.name();
         terms.holdSeconds = sale.holdSeconds();
         terms.maxPerOrder = sale.maxPerOrder();
+        terms.maxPerBuyer = sale.maxPerBuyer();
         terms.latePayment = sale.latePayment();
         terms.startsAt = sale.startsAt() == null ? null : LocalDateTime.ofInstant(sale.startsAt(), ZoneOffset.UTC);
         terms.endsAt = sale.endsAt() == null ? null : LocalDateTime.ofInstant(sale.endsAt(), ZoneOffset.UTC);
@@ -54,7 +60,7 @@ public class SaleTerms implements Serializable {
 
     NewSale toNewSale(List<NewSale.Item> items) {
         return new NewSale(name, BigDecimal.valueOf(holdSeconds), BigDecimal.valueOf(maxPerOrder),
-                latePayment.name(), utc(startsAt), utc(endsAt), items);
+                maxPerBuyer == null ? null : BigDecimal.valueOf(maxPerBuyer), latePayment.name(), utc(startsAt), utc(endsAt), items);
     }
 
     /** False only when both times are given and the end is not after the start. */
@@ -88,6 +94,14 @@ public class SaleTerms implements Serializable {
 
     public void setMaxPerOrder(Integer maxPerOrder) {
         this.maxPerOrder = maxPerOrder;
+    }
+
+    public Integer getMaxPerBuyer() {
+        return maxPerBuyer;
+    }
+
+    public void setMaxPerBuyer(Integer maxPerBuyer) {
+        this.maxPerBuyer = maxPerBuyer;
     }
 
     public LatePaymentPolicy getLatePayment() {

@@ -21,6 +21,12 @@ public final class Rows {
         return ((Number) row.get(column)).intValue();
     }
 
+    /** An integer column that may be NULL. */
+    public static Integer optionalInteger(Tuple row, String column) {
+        Object value = row.get(column);
+        return value == null ? null : ((Number) value).intValue();
+    }
+
     public static long number(Tuple row, String column) {
         Object value = row.get(column);
         return value == null ? 0 : ((Number) value).longValue();

@@ -3,16 +3,17 @@ package dev.flashsale.reservations.boundary;
 import dev.flashsale.platform.Causes;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.reservations.control.BuyerCaps;
 import dev.flashsale.reservations.control.CheckoutCounters;
 import dev.flashsale.reservations.control.HoldPlacement;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.control.ReserveRules;
 import dev.flashsale.reservations.entity.GroupAnswers;
-import dev.flashsale.reservations.entity.KeyTakenMeanwhile;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
+import dev.flashsale.reservations.entity.TakeRaced;
 import dev.flashsale.sales.boundary.Offers;
 import dev.flashsale.sales.entity.Offer;
 import dev.flashsale.stock.entity.Sku;
@@ -37,21 +38,18 @@ import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
- * The reserve transaction: one PostgreSQL transaction reserves for a group of requests on one
- * SKU (a group of one included). The rules are checked here, in {@link ReserveRules}' order; a
- * retry gets its original reservation back, a second request under a key of the group is
- * answered once the first is; the new holds are placed by {@link HoldPlacement}, which alone takes
- * their units and decides "sold out". When another transaction recorded one of the keys
- * meanwhile, or PostgreSQL broke a deadlock by aborting this one, nothing is left behind and
- * the whole group is simply tried again.
+ * The reserve transaction: one PostgreSQL transaction for a group of requests on one SKU (a group
+ * of one included). The rules in {@link ReserveRules}' order, then each buyer's cap ({@link
+ * BuyerCaps}); a retry gets its reservation back, a second request under a key of the group is
+ * answered after the first; {@link HoldPlacement} alone takes units and decides "sold out". A
+ * transaction that lost a race ({@link TakeRaced}) or a deadlock left nothing and is tried again.
  */
 @Stateless
 public class ReserveTransaction {
 
     /** Any stock row: the transaction picks one at random. */
     public static final int ANY_SHARD = -1;
-    /** PostgreSQL's SQLSTATE for a transaction aborted to break a deadlock. */
-    private static final String DEADLOCK_DETECTED = "40P01";
+    private static final String DEADLOCK_DETECTED = "40P01"; // PostgreSQL aborted it to break a deadlock
     private static final int ATTEMPTS = 3;
     private static final Logger LOG = Logger.getLogger(ReserveTransaction.class.getName());
 
@@ -63,6 +61,9 @@ public class ReserveTransaction {
 
     @Inject
     HoldPlacement placement;
+
+    @Inject
+    BuyerCaps caps;
 
     @Inject
     CheckoutCounters counters;
@@ -80,8 +81,8 @@ public class ReserveTransaction {
         for (int attempt = 1; ; attempt++) {
             try {
                 return self.reserveOnce(sku, startShard, commands);
-            } catch (KeyTakenMeanwhile | EJBException failure) {
-                if (attempt >= ATTEMPTS || !(failure instanceof KeyTakenMeanwhile || isDeadlock(failure))) {
+            } catch (TakeRaced | EJBException failure) {
+                if (attempt >= ATTEMPTS || !(failure instanceof TakeRaced || isDeadlock(failure))) {
                     throw failure;
                 }
                 counters.triedAgain();
@@ -130,7 +131,8 @@ public class ReserveTransaction {
             if (!fresh.isEmpty()) {
                 List<ReserveAnswer> placed = closed.isPresent()
                         ? fresh.stream().map(i -> ReserveAnswer.refused(closed.get())).toList()
-                        : placement.place(offer, start, fresh.stream().map(commands::get).toList());
+                        : caps.placeWithinCaps(offer, fresh.stream().map(commands::get).toList(),
+                                within -> placement.place(offer, start, within));
                 for (int j = 0; j < fresh.size(); j++) {
                     answers[fresh.get(j)] = placed.get(j);
                     Optional.ofNullable(placed.get(j).outcome()).map(ReserveOutcome::reservation)

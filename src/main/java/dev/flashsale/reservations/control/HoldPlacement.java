@@ -4,7 +4,7 @@ import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
-import dev.flashsale.reservations.entity.KeyTakenMeanwhile;
+import dev.flashsale.reservations.entity.TakeRaced;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
@@ -62,17 +62,18 @@ public class HoldPlacement {
         int smallest = commands.stream().mapToInt(ReserveCommand::qty).min().orElseThrow();
         int available = offer.level().available();
         if (available >= asked) {
-            Optional<List<ReserveAnswer>> taken = take(sku, startShard, commands, offer.holdSeconds(), offer.level().shards() > 1);
+            Optional<List<ReserveAnswer>> taken = take(offer, startShard, commands, offer.level().shards() > 1);
             if (taken.isPresent()) {
                 return taken.get();
             }
         } else if (available < smallest && !expiry.hasOverdueHolds(sku)) {
             return commands.stream().map(command -> soldOut(command, available)).toList();
         }
-        return endGame(sku, commands, offer.holdSeconds());
+        return endGame(offer, commands);
     }
 
-    private List<ReserveAnswer> endGame(Sku sku, List<ReserveCommand> commands, int holdSeconds) {
+    private List<ReserveAnswer> endGame(Offer offer, List<ReserveCommand> commands) {
+        Sku sku = commands.get(0).sku();
         List<ShardFree> shards = stock.lockShards(sku);
         if (expiry.expireOverdueHoldsOfSku(sku).units() > 0) {
             shards = stock.lockShards(sku);
@@ -84,7 +85,7 @@ public class HoldPlacement {
             List<Integer> served = IntStream.range(0, commands.size()).filter(i -> plan.shardOf().get(i) == shard).boxed().toList();
             List<ReserveCommand> group = served.stream().map(commands::get).toList();
             // The row is locked and counted, so only the sale's closing meanwhile can refuse the take.
-            List<ReserveAnswer> taken = take(sku, shard, group, holdSeconds, false)
+            List<ReserveAnswer> taken = take(offer, shard, group, false)
                     .orElseGet(() -> group.stream().map(command -> soldOut(command, command.qty())).toList());
             for (int j = 0; j < served.size(); j++) {
                 answers[served.get(j)] = taken.get(j);
@@ -107,20 +108,20 @@ public class HoldPlacement {
      *                       units and is not busy, instead of waiting for row {@code shard}
      * @return the new holds, in the commands' order, or empty when the row did not have the
      * group's units free (or, with {@code firstFreeShard}, none had them and was not busy);
-     * throws {@link KeyTakenMeanwhile} when another transaction recorded one of the keys meanwhile
-     * (the units were taken for all: this transaction must roll back)
+     * throws {@link TakeRaced} when another transaction recorded one of the keys, or raised one of
+     * the buyers past the cap, meanwhile (the units were taken for all: this transaction must roll back)
      */
-    private Optional<List<ReserveAnswer>> take(Sku sku, int shard, List<ReserveCommand> commands, int holdSeconds,
-                                               boolean firstFreeShard) {
+    private Optional<List<ReserveAnswer>> take(Offer offer, int shard, List<ReserveCommand> commands, boolean firstFreeShard) {
         List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
                 .setParameter("ids", PgArrays.literal(commands.stream().map(command -> UUID.randomUUID()).toList()))
                 .setParameter("keys", PgArrays.literal(commands.stream().map(command -> command.key().value()).toList()))
                 .setParameter("buyers", PgArrays.literal(commands.stream().map(command -> command.buyerId().value()).toList()))
                 .setParameter("qtys", PgArrays.literal(commands.stream().map(ReserveCommand::qty).toList()))
-                .setParameter("sku", sku.value())
+                .setParameter("sku", commands.get(0).sku().value())
                 .setParameter("shard", shard)
                 .setParameter("firstFreeShard", firstFreeShard)
-                .setParameter("holdSeconds", holdSeconds)
+                .setParameter("holdSeconds", offer.holdSeconds())
+                .setParameter("maxPerBuyer", offer.maxPerBuyer())
                 .getResultList();
         if (Rows.number(rows.get(0), "claimed") != 1) {
             return Optional.empty();
@@ -128,7 +129,10 @@ public class HoldPlacement {
         Map<IdempotencyKey, Reservation> byKey = rows.stream().filter(row -> row.get("id") != null).map(ReservationBook::reservation)
                 .collect(Collectors.toMap(Reservation::idempotencyKey, Function.identity()));
         if (byKey.size() != commands.size()) {
-            throw new KeyTakenMeanwhile(commands.size(), byKey.size());
+            throw new TakeRaced(byKey.size() + " of " + commands.size() + " holds recorded: a key was taken meanwhile");
+        }
+        if (Rows.number(rows.get(0), "buyers_counted") != Rows.number(rows.get(0), "buyers")) {
+            throw new TakeRaced("a buyer's units went past the sale's cap meanwhile");
         }
         return Optional.of(commands.stream()
                 .map(command -> ReserveAnswer.of(new ReserveOutcome(byKey.get(command.key()), true))).toList());

@@ -44,6 +44,12 @@ public final class ReserveRules {
         return new ReserveOutcome(earlier, false);
     }
 
+    /** The buyer already holds or bought {@code has} units of the sale, and this order would pass the cap. */
+    public static ProblemException buyerLimitReached(Offer offer, int has) {
+        return ProblemException.conflict("buyer-limit-reached", "Buyer limit reached", "This sale allows at most "
+                + offer.maxPerBuyer() + " unit(s) per buyer; this buyer holds or bought " + has);
+    }
+
     /**
      * The one place that decides whether a refusal proves the SKU has nothing left (and so may
      * set the gate's sold-out flag): only when no unit at all is free.

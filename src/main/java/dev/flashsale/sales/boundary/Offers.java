@@ -37,7 +37,8 @@ public class Offers {
                 .getResultList();
         return rows.stream().findFirst().map(row -> new Offer(StockLedger.level(row), Rows.uuid(row, "sale_id"),
                 SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
-                Rows.integer(row, "max_per_order"), LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),
+                Rows.integer(row, "max_per_order"), Rows.optionalInteger(row, "max_per_buyer"),
+                LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),
                 Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"), Boolean.TRUE.equals(row.get("in_window"))));
     }
 }

@@ -78,6 +78,7 @@ public class SaleCatalog {
         return query.setParameter("name", terms.name())
                 .setParameter("holdSeconds", terms.holdSeconds())
                 .setParameter("maxPerOrder", terms.maxPerOrder())
+                .setParameter("maxPerBuyer", terms.maxPerBuyer())
                 .setParameter("latePayment", terms.latePayment().name())
                 .setParameter("startsAt", timestamp(terms.startsAt()))
                 .setParameter("endsAt", timestamp(terms.endsAt()));
@@ -119,7 +120,9 @@ public class SaleCatalog {
                 .getResultList();
         return rows.stream().findFirst().map(row -> new SaleView(Rows.uuid(row, "id"), Rows.text(row, "name"),
                 SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
-                Rows.integer(row, "max_per_order"), LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),
-                Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"), stock.levelsOfSale(id)));
+                Rows.integer(row, "max_per_order"), Rows.optionalInteger(row, "max_per_buyer"),
+                LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")), Rows.instant(row, "starts_at"),
+                Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"),
+                stock.levelsOfSale(id)));
     }
 }

@@ -25,6 +25,7 @@ public final class SaleInput {
         return new SaleTerms(sale.name().strip(),
                 sale.holdSeconds() != null ? sale.holdSeconds().intValueExact() : defaultHoldSeconds,
                 sale.maxPerOrder() != null ? sale.maxPerOrder().intValueExact() : 1,
+                sale.maxPerBuyer() != null ? sale.maxPerBuyer().intValueExact() : null,
                 sale.latePayment() != null ? LatePaymentPolicy.valueOf(sale.latePayment()) : LatePaymentPolicy.REFUSE,
                 sale.startsAt(), sale.endsAt());
     }
@@ -43,6 +44,7 @@ public final class SaleInput {
     /** What the audit trail records of a create or an update. */
     public static String describe(NewSale sale, Map<String, NewSale.Item> items) {
         return "name=" + sale.name().strip() + ", holdSeconds=" + sale.holdSeconds() + ", maxPerOrder=" + sale.maxPerOrder()
+                + ", maxPerBuyer=" + sale.maxPerBuyer()
                 + ", latePayment=" + sale.latePayment() + ", startsAt=" + sale.startsAt() + ", endsAt=" + sale.endsAt()
                 + ", units=" + items.values().stream().map(item -> item.sku() + ":" + item.units()
                 + (item.shardCount() > 1 ? "/" + item.shardCount() + " shards" : "")).toList();

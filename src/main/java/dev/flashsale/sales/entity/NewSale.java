@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * What a merchandiser sends to set up or change a sale. Each item may be spread over up to 64
  * stock rows ({@code shards}), for a SKU so hot that one row's lock would queue its buyers. Omitted terms take defaults: the
- * configured hold time, one unit per order, late payments refused, no window (the sale takes
+ * configured hold time, one unit per order, no cap per buyer beyond it, late payments refused, no window (the sale takes
  * reservations whenever it is OPEN). Numbers arrive as decimals so that a
  * fraction or an out-of-range value is refused as such rather than silently truncated.
  */
@@ -25,6 +25,7 @@ public record NewSale(
         @NotBlank @Size(max = 200) String name,
         @Digits(integer = 5, fraction = 0) @DecimalMin("1") @DecimalMax("86400") BigDecimal holdSeconds,
         @Digits(integer = 5, fraction = 0) @DecimalMin("1") @DecimalMax("10000") BigDecimal maxPerOrder,
+        @Digits(integer = 8, fraction = 0) @DecimalMin("1") @DecimalMax("10000000") BigDecimal maxPerBuyer,
         @Pattern(regexp = "REFUSE|RECLAIM", message = "must be REFUSE or RECLAIM") String latePayment,
         Instant startsAt,
         Instant endsAt,

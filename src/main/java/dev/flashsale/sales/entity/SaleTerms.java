@@ -3,6 +3,7 @@ package dev.flashsale.sales.entity;
 import java.time.Instant;
 
 /** A sale's terms once defaults are applied and the input is checked. */
-public record SaleTerms(String name, int holdSeconds, int maxPerOrder, LatePaymentPolicy latePayment,
+/** {@code maxPerBuyer}: the units one buyer may hold and have bought in the sale; null for no cap. */
+public record SaleTerms(String name, int holdSeconds, int maxPerOrder, Integer maxPerBuyer, LatePaymentPolicy latePayment,
                         Instant startsAt, Instant endsAt) {
 }
