@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestServer;
@@ -55,6 +56,10 @@ class ApiContractIT {
         cases.add(new Refusal(400, "invalid-request", () -> api.reserve("k-long-buyer", sku, "b".repeat(129), 1)));
         cases.add(new Refusal(400, "invalid-buyer-id", () -> api.reserve("k-nul-buyer", sku, "buyer\u0000one", 1)));
         cases.add(new Refusal(400, "invalid-buyer-id", () -> api.reserve("k-newline-buyer", sku, "buyer\none", 1)));
+        cases.add(new Refusal(413, "body-too-large", () -> api.post("api/reservations",
+                Api.reserveBody(sku, "b".repeat((1 << 20) - 100), 1), "Idempotency-Key", "k-huge")));
+        cases.add(new Refusal(413, "body-too-large", () -> api.postChunked("api/reservations",
+                Api.reserveBody(sku, "b".repeat(64 << 10), 1), "Idempotency-Key", "k-huge-chunked")));
         cases.add(new Refusal(400, "invalid-request", () -> api.reserve("k-bad-sku", "no spaces allowed", "buyer-1", 1)));
         cases.add(new Refusal(404, "sku-not-found", () -> api.reserve("k-unknown", "NO-SUCH-SKU", "buyer-1", 1)));
         cases.add(new Refusal(415, "unsupported-media-type", () -> api.postRaw("api/reservations", good,
@@ -177,6 +182,35 @@ class ApiContractIT {
                 .findFirst().orElseThrow();
         assertEquals(List.of(50, 48, 2, 0), List.of(counts.getInt("total"), counts.getInt("available"),
                 counts.getInt("held"), counts.getInt("sold")));
+    }
+
+    @Test
+    void theAdminSearchAnswersIdentifiersAsTextAndRefusesInvalidOnes() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
+        assertEquals(201, api.reserve(sku + "-found", sku, "buyer-found", 1).status());
+
+        Api.Answer found = api.adminGet("api/admin/reservations?sku=" + sku);
+        assertEquals(200, found.status(), found.toString());
+        JsonObject reservation = found.jsonArray().getJsonObject(0);
+        assertEquals(sku, reservation.getString("sku"));
+        assertEquals(sku + "-found", reservation.getString("idempotencyKey"));
+        assertEquals("buyer-found", reservation.getString("buyerId"));
+        assertProblem(400, "invalid-buyer-id", api.adminGet("api/admin/reservations?buyer=a%00b"));
+        assertProblem(400, "invalid-sku", api.adminGet("api/admin/reservations?sku=a%0Ab"));
+        assertProblem(400, "idempotency-key-invalid", api.adminGet("api/admin/reservations?key=a%20b%01"));
+    }
+
+    @Test
+    void requestsForUnknownSkusLeaveNoLineBehind() throws Exception {
+        Api api = new Api(base);
+        String prefix = Sales.uniqueSku("unknown");
+        List<Api.Answer> answers = Crowd.run(16, 2_000, i -> api.reserve(prefix + "-k" + i, prefix + "-" + i, "buyer", 1));
+
+        assertTrue(answers.stream().allMatch(a -> a.status() == 404 && "sku-not-found".equals(a.problemType())),
+                "every unknown SKU is refused");
+        assertEquals(0, api.adminGet("api/admin/checkout-groups").json().getInt("lines"),
+                "no line is left for a SKU once nobody waits on it");
     }
 
     /** A request that must be refused with {@code status} and a problem of {@code type}. */

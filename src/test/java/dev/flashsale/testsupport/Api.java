@@ -3,6 +3,7 @@ package dev.flashsale.testsupport;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -71,6 +72,13 @@ public final class Api {
     /** POST with full control over the headers (content type included) and a raw body. */
     public Answer postRaw(String path, String body, String... headers) {
         return send(request(path, headers).POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** POST of a JSON body whose length is not said in advance (sent chunked). */
+    public Answer postChunked(String path, String json, String... headers) {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        return send(request(path, headers).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))));
     }
 
     public Answer postEmpty(String path, String... headers) {

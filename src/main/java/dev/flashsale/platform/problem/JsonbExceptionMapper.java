@@ -1,5 +1,6 @@
 package dev.flashsale.platform.problem;
 
+import dev.flashsale.platform.rest.RequestBodyLimit;
 import jakarta.json.bind.JsonbException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -11,7 +12,7 @@ public class JsonbExceptionMapper implements ExceptionMapper<JsonbException> {
 
     @Override
     public Response toResponse(JsonbException exception) {
-        return ProblemResponses.of(400, "malformed-request", "Bad request",
-                "The request body could not be read as JSON of the expected shape (check syntax and types)");
+        return RequestBodyLimit.tooLarge(exception).orElseGet(() -> ProblemResponses.of(400, "malformed-request", "Bad request",
+                "The request body could not be read as JSON of the expected shape (check syntax and types)"));
     }
 }

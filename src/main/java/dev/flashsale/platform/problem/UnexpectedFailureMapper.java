@@ -1,8 +1,10 @@
 package dev.flashsale.platform.problem;
 
+import dev.flashsale.platform.rest.RequestBodyLimit;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -18,6 +20,10 @@ public class UnexpectedFailureMapper implements ExceptionMapper<Throwable> {
 
     @Override
     public Response toResponse(Throwable failure) {
+        Optional<Response> tooLarge = RequestBodyLimit.tooLarge(failure);
+        if (tooLarge.isPresent()) {
+            return tooLarge.get();
+        }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, failure);
         return ProblemResponses.of(500, "internal-error", "Internal error",

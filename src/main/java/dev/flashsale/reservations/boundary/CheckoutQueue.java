@@ -50,7 +50,7 @@ public class CheckoutQueue {
     int groupMax;
 
     private final ConcurrentHashMap<LineKey, CheckoutLine<Waiter>> lines = new ConcurrentHashMap<>();
-    /** The stock rows of each SKU met so far (a SKU never changes its number of shards). */
+    /** The stock rows of each sharded SKU met so far (a SKU never changes its number of shards). */
     private final ConcurrentHashMap<Sku, Integer> shardsOfSku = new ConcurrentHashMap<>();
 
     /**
@@ -74,7 +74,7 @@ public class CheckoutQueue {
     }
 
     public CheckoutGroups groups() {
-        return counters.snapshot(groupMax);
+        return counters.snapshot(groupMax, lines.size());
     }
 
     private void lead(LineKey key, CheckoutLine<Waiter> line, Waiter leader) {
@@ -84,7 +84,9 @@ public class CheckoutQueue {
             GroupAnswers answered = transaction.reserve(key.sku(), key.shard(),
                     group.stream().map(waiter -> waiter.command).toList());
             answers = answered.answers();
-            shardsOfSku.put(key.sku(), answered.shards());
+            if (answered.shards() > 1) {
+                shardsOfSku.put(key.sku(), answered.shards());
+            }
             counters.groupRun(group.size());
         } catch (RuntimeException failed) {
             LOG.log(Level.WARNING, "The transaction of a group of " + group.size() + " reservation(s) of "
@@ -101,7 +103,14 @@ public class CheckoutQueue {
                     waiter.turn.complete(Turn.ANSWERED);
                 }
             }
-            line.handOver().ifPresent(next -> next.turn.complete(Turn.LEAD));
+            Optional<Waiter> next = line.handOver();
+            if (next.isPresent()) {
+                next.get().turn.complete(Turn.LEAD);
+            } else {
+                // An idle line is dropped, so that SKUs asked for once (unknown ones included) leave
+                // nothing behind. A request that took it from the map just before leads it alone.
+                lines.remove(key, line);
+            }
         }
     }
 

@@ -27,7 +27,8 @@ public class CheckoutCounters {
         retried.increment();
     }
 
-    public CheckoutGroups snapshot(int groupMax) {
-        return new CheckoutGroups(groupMax, groups.sum(), requests.sum(), undecided.sum(), retried.sum());
+    /** @param lines the stock rows with requests in line right now */
+    public CheckoutGroups snapshot(int groupMax, int lines) {
+        return new CheckoutGroups(groupMax, groups.sum(), requests.sum(), undecided.sum(), retried.sum(), lines);
     }
 }

@@ -1,11 +1,14 @@
 package dev.flashsale.reservations.entity;
 
 import dev.flashsale.platform.problem.ProblemException;
+import jakarta.json.bind.adapter.JsonbAdapter;
+import jakarta.json.bind.annotation.JsonbTypeAdapter;
 
 /**
  * The storefront's name for a buyer: 1 to 128 characters, not blank, without control characters
  * (PostgreSQL cannot store a NUL, and none of them belongs in a name that the console shows).
  */
+@JsonbTypeAdapter(BuyerId.AsJson.class)
 public record BuyerId(String value) {
 
     public static final int MAX_LENGTH = 128;
@@ -21,5 +24,19 @@ public record BuyerId(String value) {
     @Override
     public String toString() {
         return value;
+    }
+
+    /** In JSON, the buyer id is its text. */
+    public static final class AsJson implements JsonbAdapter<BuyerId, String> {
+
+        @Override
+        public String adaptToJson(BuyerId buyer) {
+            return buyer.value();
+        }
+
+        @Override
+        public BuyerId adaptFromJson(String value) {
+            return new BuyerId(value);
+        }
     }
 }

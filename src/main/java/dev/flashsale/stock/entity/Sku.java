@@ -1,9 +1,12 @@
 package dev.flashsale.stock.entity;
 
 import dev.flashsale.platform.problem.ProblemException;
+import jakarta.json.bind.adapter.JsonbAdapter;
+import jakarta.json.bind.annotation.JsonbTypeAdapter;
 import java.util.regex.Pattern;
 
 /** A stock keeping unit code: 1 to 64 letters, digits, dots, dashes, underscores or colons. */
+@JsonbTypeAdapter(Sku.AsJson.class)
 public record Sku(String value) {
 
     public static final String PATTERN = "[A-Za-z0-9][A-Za-z0-9._:-]{0,63}";
@@ -24,5 +27,19 @@ public record Sku(String value) {
     @Override
     public String toString() {
         return value;
+    }
+
+    /** In JSON, a SKU is its code. */
+    public static final class AsJson implements JsonbAdapter<Sku, String> {
+
+        @Override
+        public String adaptToJson(Sku sku) {
+            return sku.value();
+        }
+
+        @Override
+        public Sku adaptFromJson(String value) {
+            return new Sku(value);
+        }
     }
 }
