@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -28,6 +29,7 @@ public class RedisCalls {
         try (Jedis jedis = pool.borrow()) {
             return Optional.of(call.apply(jedis));
         } catch (JedisException e) {
+            dropIdleAfterConnectionFailure(e);
             health.failed(operation, e);
             return Optional.empty();
         }
@@ -48,6 +50,15 @@ public class RedisCalls {
     public <T> T callOrThrow(Function<Jedis, T> call) {
         try (Jedis jedis = pool.borrow()) {
             return call.apply(jedis);
+        } catch (JedisException e) {
+            dropIdleAfterConnectionFailure(e);
+            throw e;
+        }
+    }
+
+    private void dropIdleAfterConnectionFailure(JedisException failure) {
+        if (failure instanceof JedisConnectionException) {
+            pool.dropIdle();
         }
     }
 }

@@ -68,6 +68,15 @@ public class RedisPool {
         return pool.getResource();
     }
 
+    /**
+     * Closes the idle connections: after one connection failed (Redis restarted, a failover),
+     * the others opened to the same server are dead too, and handing them out one by one would
+     * keep the gate closed for as many failures as there are idle connections.
+     */
+    void dropIdle() {
+        pool.clear();
+    }
+
     @PreDestroy
     void close() {
         pool.close();
