@@ -1,5 +1,6 @@
 package dev.flashsale.platform.problem;
 
+import dev.flashsale.platform.Causes;
 import dev.flashsale.platform.rest.RequestBodyLimit;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -10,19 +11,27 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Anything not mapped more precisely is our fault: it is logged with an incident id, and the
- * client gets that id and nothing of the internals.
+ * Anything not mapped more precisely: the database's passing trouble ({@link TransientFailure})
+ * is a 503 with Retry-After, logged without its stack; anything else is our fault, logged with
+ * an incident id, and the client gets that id and nothing of the internals.
  */
 @Provider
 public class UnexpectedFailureMapper implements ExceptionMapper<Throwable> {
 
     private static final Logger LOG = Logger.getLogger(UnexpectedFailureMapper.class.getName());
+    private static final String RETRY_AFTER_SECONDS = "2";
 
     @Override
     public Response toResponse(Throwable failure) {
         Optional<Response> tooLarge = RequestBodyLimit.tooLarge(failure);
         if (tooLarge.isPresent()) {
             return tooLarge.get();
+        }
+        if (TransientFailure.is(failure)) {
+            LOG.warning(() -> "Database unavailable, answered 503: " + Causes.root(failure));
+            return Response.fromResponse(ProblemResponses.of(503, "service-unavailable", "Service unavailable",
+                    "The database is not answering right now; retry shortly with the same Idempotency-Key"))
+                    .header("Retry-After", RETRY_AFTER_SECONDS).build();
         }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, failure);

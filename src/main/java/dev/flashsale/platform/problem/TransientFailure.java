@@ -1,0 +1,40 @@
+package dev.flashsale.platform.problem;
+
+import dev.flashsale.platform.Causes;
+import java.sql.SQLException;
+import java.sql.SQLTransientException;
+import java.util.Set;
+
+/**
+ * Whether a failure is the database's passing trouble, which a client's retry (with the same
+ * idempotency key) will get past: PostgreSQL unreachable, restarting or out of connections, a
+ * lock or statement timeout, a transaction aborted by a deadlock or a serialization failure.
+ * Everything else is a bug of ours.
+ */
+public final class TransientFailure {
+
+    /** SQLSTATE classes that are transient as a whole: 08 connection exception, 53 insufficient resources. */
+    private static final Set<String> CLASSES = Set.of("08", "53");
+    /** Single SQLSTATEs: admin or crash shutdown, cannot connect now, lock not available, query canceled, deadlock, serialization. */
+    private static final Set<String> STATES = Set.of("57P01", "57P02", "57P03", "55P03", "57014", "40P01", "40001");
+
+    private TransientFailure() {
+    }
+
+    public static boolean is(Throwable failure) {
+        return Causes.of(failure).anyMatch(TransientFailure::transientCause);
+    }
+
+    private static boolean transientCause(Throwable cause) {
+        if (cause instanceof SQLTransientException) {
+            return true;
+        }
+        if (cause instanceof SQLException sql && sql.getSQLState() != null) {
+            String state = sql.getSQLState();
+            return STATES.contains(state) || state.length() == 5 && CLASSES.contains(state.substring(0, 2));
+        }
+        // The server's connection pool, when it cannot hand out a connection in time.
+        return cause.getClass().getName().startsWith("com.sun.appserv.connectors.internal.api.PoolingException")
+                || cause.getClass().getName().equals("jakarta.resource.spi.ResourceAllocationException");
+    }
+}

@@ -1,0 +1,90 @@
+package dev.flashsale.reservations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Crowd;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestPostgres;
+import dev.flashsale.testsupport.TestServer;
+import java.net.URL;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * PostgreSQL restarted in the middle of a sale: the buyers caught in it are told to retry (503
+ * with Retry-After), never given a 500; every 201 is a real reservation, and each buyer told to
+ * retry gets a reservation (or the original answer) by retrying with the same key.
+ */
+class PostgresRestartIT {
+
+    /** As many units as buyers: every request reaches PostgreSQL (none is turned away by the gate). */
+    private static final int UNITS = 2_000;
+    private static final int BUYERS = 2_000;
+
+    private final URL base = TestServer.url();
+
+    @Test
+    void aRestartMidSaleAnswers503WithRetryAfterNeverA500AndEveryUnitSellsAfterwards() throws Exception {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, UNITS, 1, 600, "REFUSE");
+        AtomicInteger answered = new AtomicInteger();
+        Thread restarter = new Thread(() -> {
+            try {
+                while (answered.get() < BUYERS / 10) {
+                    Thread.sleep(5);
+                }
+                TestPostgres.restart();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        restarter.start();
+        List<Api.Answer> answers;
+        try {
+            answers = Crowd.run(32, BUYERS, i -> {
+                Api.Answer answer = api.reserve(sku + "-" + i, sku, "buyer-" + i, 1);
+                answered.incrementAndGet();
+                return answer;
+            });
+        } finally {
+            restarter.join(90_000);
+        }
+        Map<Integer, Long> byStatus = answers.stream()
+                .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
+
+        assertEquals(0, answers.stream().filter(a -> a.status() >= 500 && a.status() != 503).count(), "no 5xx but 503: " + byStatus);
+        answers.stream().filter(a -> a.status() == 503).forEach(a -> {
+            assertEquals("service-unavailable", a.problemType(), a.toString());
+            assertTrue(a.header("Retry-After") != null, "503 with Retry-After: " + a);
+        });
+        assertTrue(byStatus.getOrDefault(503, 0L) > 0, "the restart caught requests in flight: " + byStatus);
+        long created = byStatus.getOrDefault(201, 0L);
+        assertEquals(created, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku), "every 201 is a reservation");
+
+        // Afterwards each buyer told to retry does so with the same key, until answered.
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        for (int i = 0; i < BUYERS; i++) {
+            Api.Answer answer = answers.get(i);
+            while (answer.status() == 503) {
+                assertTrue(Instant.now().isBefore(deadline), "still 503 a minute after the restart: " + answer);
+                Thread.sleep(50);
+                answer = api.reserve(sku + "-" + i, sku, "buyer-" + i, 1);
+            }
+            assertTrue(answer.status() == 201 || answer.status() == 200, "buyer " + i + " reserved: " + answer);
+        }
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(UNITS, counts.held());
+        assertTrue(counts.consistent(), counts.toString());
+        assertEquals(UNITS, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ? AND status = 'HELD'", sku));
+    }
+}
