@@ -1,5 +1,6 @@
 package dev.flashsale.platform;
 
+import java.sql.SQLException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Optional;
@@ -29,5 +30,13 @@ public final class Causes {
     /** The innermost cause: what went wrong first. */
     public static Throwable root(Throwable failure) {
         return of(failure).reduce((outer, inner) -> inner).orElse(failure);
+    }
+
+    /** The innermost cause in one line for a log: a database error by its SQLSTATE and first line. */
+    public static String summary(Throwable failure) {
+        Throwable root = root(failure);
+        return root instanceof SQLException sql
+                ? "SQLSTATE " + sql.getSQLState() + " " + String.valueOf(sql.getMessage()).lines().findFirst().orElse("")
+                : root.toString();
     }
 }

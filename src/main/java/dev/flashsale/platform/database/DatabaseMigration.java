@@ -31,6 +31,9 @@ import org.flywaydb.core.api.output.MigrateResult;
                 "fish.payara.connection-validation-method=meta-data",
                 "fish.payara.validate-atmost-once-period-in-seconds=10",
                 "fish.payara.max-wait-time-in-millis=10000",
+                // A database that stops answering mid-statement fails the call instead of holding
+                // its thread for good.
+                "socketTimeout=${MPCONFIG=flashsale.db.socket-timeout-seconds}",
                 // Every statement is planned with its parameters and the tables as they are now,
                 // never from a plan cached on the connection: a plan made while a table was small
                 // (a sale's first seconds) stays a sequential scan after the table has grown,

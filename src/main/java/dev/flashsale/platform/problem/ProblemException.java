@@ -34,6 +34,11 @@ public class ProblemException extends RuntimeException {
         return new ProblemException(409, slug, title, detail);
     }
 
+    /** 503: the client should retry after a moment (the answer carries Retry-After). */
+    public static ProblemException retryLater(String slug, String title, String detail) {
+        return new ProblemException(503, slug, title, detail);
+    }
+
     public int status() {
         return status;
     }

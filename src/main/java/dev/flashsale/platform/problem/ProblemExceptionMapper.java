@@ -9,6 +9,7 @@ public class ProblemExceptionMapper implements ExceptionMapper<ProblemException>
 
     @Override
     public Response toResponse(ProblemException refusal) {
-        return ProblemResponses.of(refusal.toProblem());
+        Response answer = ProblemResponses.of(refusal.toProblem());
+        return refusal.status() == 503 ? ProblemResponses.withRetryAfter(answer) : answer;
     }
 }

@@ -3,13 +3,15 @@ package dev.flashsale.platform.problem;
 import dev.flashsale.platform.Causes;
 import java.sql.SQLException;
 import java.sql.SQLTransientException;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Whether a failure is the database's passing trouble, which a client's retry (with the same
  * idempotency key) will get past: PostgreSQL unreachable, restarting or out of connections, a
  * lock or statement timeout, a transaction aborted by a deadlock or a serialization failure.
- * Everything else is a bug of ours.
+ * Everything else is a bug of ours. A lock or statement timeout means the stock row (or the
+ * database) is busy: 503 {@code busy}; the rest 503 {@code service-unavailable}.
  */
 public final class TransientFailure {
 
@@ -18,11 +20,27 @@ public final class TransientFailure {
     /** Single SQLSTATEs: admin or crash shutdown, cannot connect now, lock not available, query canceled, deadlock, serialization. */
     private static final Set<String> STATES = Set.of("57P01", "57P02", "57P03", "55P03", "57014", "40P01", "40001");
 
+    /** Lock not available (lock_timeout), query canceled (statement_timeout). */
+    private static final Set<String> BUSY = Set.of("55P03", "57014");
+
     private TransientFailure() {
     }
 
     public static boolean is(Throwable failure) {
         return Causes.of(failure).anyMatch(TransientFailure::transientCause);
+    }
+
+    /** The 503 to answer a transient failure with; empty for anything else. */
+    public static Optional<ProblemException> answer(Throwable failure) {
+        if (!is(failure)) {
+            return Optional.empty();
+        }
+        boolean busy = Causes.of(failure)
+                .anyMatch(cause -> cause instanceof SQLException sql && sql.getSQLState() != null && BUSY.contains(sql.getSQLState()));
+        return Optional.of(busy
+                ? ProblemException.retryLater("busy", "Busy", "Too many requests wait for the same units right now; retry shortly")
+                : ProblemException.retryLater("service-unavailable", "Service unavailable",
+                        "The database is not answering right now; retry shortly with the same Idempotency-Key"));
     }
 
     private static boolean transientCause(Throwable cause) {

@@ -19,7 +19,6 @@ import java.util.logging.Logger;
 public class UnexpectedFailureMapper implements ExceptionMapper<Throwable> {
 
     private static final Logger LOG = Logger.getLogger(UnexpectedFailureMapper.class.getName());
-    private static final String RETRY_AFTER_SECONDS = "2";
 
     @Override
     public Response toResponse(Throwable failure) {
@@ -27,11 +26,10 @@ public class UnexpectedFailureMapper implements ExceptionMapper<Throwable> {
         if (tooLarge.isPresent()) {
             return tooLarge.get();
         }
-        if (TransientFailure.is(failure)) {
-            LOG.warning(() -> "Database unavailable, answered 503: " + Causes.root(failure));
-            return Response.fromResponse(ProblemResponses.of(503, "service-unavailable", "Service unavailable",
-                    "The database is not answering right now; retry shortly with the same Idempotency-Key"))
-                    .header("Retry-After", RETRY_AFTER_SECONDS).build();
+        Optional<ProblemException> retryLater = TransientFailure.answer(failure);
+        if (retryLater.isPresent()) {
+            LOG.warning(() -> "Database unavailable or busy, answered 503: " + Causes.summary(failure));
+            return ProblemResponses.withRetryAfter(ProblemResponses.of(retryLater.get().toProblem()));
         }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, failure);

@@ -1,6 +1,8 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.Causes;
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.problem.TransientFailure;
 import dev.flashsale.reservations.control.CheckoutCounters;
 import dev.flashsale.reservations.control.CheckoutLine;
 import dev.flashsale.reservations.entity.CheckoutGroups;
@@ -11,7 +13,7 @@ import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.SQLException;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -49,6 +51,10 @@ public class CheckoutQueue {
     @ConfigProperty(name = "flashsale.checkout.group-max", defaultValue = "64")
     int groupMax;
 
+    @Inject
+    @ConfigProperty(name = "flashsale.checkout.line-max", defaultValue = "64")
+    int lineMax;
+
     private final ConcurrentHashMap<LineKey, CheckoutLine<Waiter>> lines = new ConcurrentHashMap<>();
     /** The stock rows of each sharded SKU met so far (a SKU never changes its number of shards). */
     private final ConcurrentHashMap<Sku, Integer> shardsOfSku = new ConcurrentHashMap<>();
@@ -64,9 +70,14 @@ public class CheckoutQueue {
         Sku sku = command.sku();
         int shards = shardsOfSku.getOrDefault(sku, 1);
         LineKey key = new LineKey(sku, shards == 1 ? 0 : ThreadLocalRandom.current().nextInt(shards));
-        CheckoutLine<Waiter> line = lines.computeIfAbsent(key, unused -> new CheckoutLine<>());
+        CheckoutLine<Waiter> line = lines.computeIfAbsent(key, unused -> new CheckoutLine<>(lineMax));
         Waiter me = new Waiter(command);
-        if (line.join(me) || me.turn.join() == Turn.LEAD) {
+        CheckoutLine.Place place = line.join(me);
+        if (place == CheckoutLine.Place.FULL) {
+            throw ProblemException.retryLater("busy", "Busy", "Too many requests wait for " + sku + " right now; retry shortly");
+        }
+        // A queued request waits for two groups at most, each bounded by the reserve timeouts.
+        if (place == CheckoutLine.Place.LEAD || me.turn.join() == Turn.LEAD) {
             lead(key, line, me);
         }
         ReserveAnswer answer = me.answer;
@@ -89,8 +100,15 @@ public class CheckoutQueue {
             }
             counters.groupRun(group.size());
         } catch (RuntimeException failed) {
+            // The database's passing trouble (a locked row, a restart) answers the whole group:
+            // reserving each alone would only make every member wait for it once more.
+            Optional<ProblemException> retryLater = TransientFailure.answer(failed);
+            if (retryLater.isPresent()) {
+                answers = Collections.nCopies(group.size(), ReserveAnswer.refused(retryLater.get()));
+            }
+            String then = retryLater.isPresent() ? "; answered 503: " : "; each is reserved on its own: ";
             LOG.log(Level.WARNING, "The transaction of a group of " + group.size() + " reservation(s) of "
-                    + leader.command.sku() + " failed; each is reserved on its own: " + rootCause(failed));
+                    + leader.command.sku() + " failed" + then + Causes.summary(failed));
             LOG.log(Level.FINE, "Group transaction failure", failed);
         } finally {
             for (int i = 0; i < group.size(); i++) {
@@ -112,12 +130,6 @@ public class CheckoutQueue {
                 lines.remove(key, line);
             }
         }
-    }
-
-    private static String rootCause(Throwable failure) {
-        Throwable root = Causes.root(failure);
-        return root instanceof SQLException sql ? "SQLSTATE " + sql.getSQLState() + " " + sql.getMessage().lines().findFirst().orElse("")
-                : root.toString();
     }
 
     private enum Turn { LEAD, ANSWERED }

@@ -8,23 +8,35 @@ import java.util.Optional;
 /**
  * The requests of one stock row waiting for the group transaction that runs on it now to end.
  * A request that finds the line idle leads a group at once; the others queue, and when a group
- * ends, the first of them leads the next one for everyone queued by then.
+ * ends, the first of them leads the next one for everyone queued by then. At most
+ * {@code maxQueued} wait: a line that long turns the next request away.
  *
  * @param <W> a waiting request
  */
 public final class CheckoutLine<W> {
 
+    /** What joining a line meant for the request. */
+    public enum Place { LEAD, QUEUED, FULL }
+
     private final ArrayDeque<W> queued = new ArrayDeque<>();
+    private final int maxQueued;
     private boolean busy;
 
-    /** @return true when the line was idle: the caller leads a group at once */
-    public synchronized boolean join(W waiter) {
+    public CheckoutLine(int maxQueued) {
+        this.maxQueued = maxQueued;
+    }
+
+    /** @return LEAD when the line was idle (the caller leads a group at once), FULL when too many wait */
+    public synchronized Place join(W waiter) {
         if (!busy) {
             busy = true;
-            return true;
+            return Place.LEAD;
+        }
+        if (queued.size() >= maxQueued) {
+            return Place.FULL;
         }
         queued.add(waiter);
-        return false;
+        return Place.QUEUED;
     }
 
     /** The leader and the requests queued behind it, in arrival order, at most {@code max} in all. */

@@ -55,8 +55,12 @@ public class HoldPlacement {
     @Inject
     HoldExpiry expiry;
 
+    @Inject
+    ReserveTimeouts timeouts;
+
     /** @return one answer per command, in the commands' order: a new hold or sold out */
     public List<ReserveAnswer> place(Offer offer, int startShard, List<ReserveCommand> commands) {
+        timeouts.apply();
         Sku sku = commands.get(0).sku();
         int asked = commands.stream().mapToInt(ReserveCommand::qty).sum();
         int smallest = commands.stream().mapToInt(ReserveCommand::qty).min().orElseThrow();

@@ -1,5 +1,6 @@
 package dev.flashsale.platform.problem;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,22 @@ class TransientFailureTest {
             assertTrue(TransientFailure.is(new EJBException(new RuntimeException("wrapped", cause))), state + " wrapped");
         }
         assertTrue(TransientFailure.is(new RuntimeException(new SQLTransientConnectionException("pool empty"))));
+    }
+
+    @Test
+    void aLockOrStatementTimeoutIsBusyTheRestServiceUnavailable() {
+        assertEquals("busy", typeOf(new EJBException(new SQLException("lock timeout", "55P03"))));
+        assertEquals("busy", typeOf(new SQLException("statement timeout", "57014")));
+        assertEquals("service-unavailable", typeOf(new SQLException("restart", "57P01")));
+        // A stateless SQLException on the way to the transient one is no reason to fail.
+        assertEquals("service-unavailable", typeOf(new SQLException("wrapper", (String) null,
+                new SQLException("connection refused", "08001"))));
+        assertEquals(503, TransientFailure.answer(new SQLException("x", "08006")).orElseThrow().status());
+        assertTrue(TransientFailure.answer(new IllegalStateException("a bug")).isEmpty());
+    }
+
+    private static String typeOf(Throwable failure) {
+        return TransientFailure.answer(failure).orElseThrow().toProblem().type().replaceAll(".*/", "");
     }
 
     @Test

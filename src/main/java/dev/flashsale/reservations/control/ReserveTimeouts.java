@@ -1,0 +1,41 @@
+package dev.flashsale.reservations.control;
+
+import dev.flashsale.platform.sql.SqlStatements;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The reserve transaction's bounds in PostgreSQL: a stock row held locked elsewhere (a stuck
+ * session, a long migration) fails the take after {@code flashsale.reserve.lock-timeout-ms}
+ * instead of holding the request's thread, and no statement runs past
+ * {@code flashsale.reserve.statement-timeout-ms}. Both end with the transaction.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class ReserveTimeouts {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.reserve.lock-timeout-ms", defaultValue = "2000")
+    int lockTimeoutMillis;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.reserve.statement-timeout-ms", defaultValue = "5000")
+    int statementTimeoutMillis;
+
+    public void apply() {
+        em.createNativeQuery(sql.get("reservations/set_reserve_timeouts"))
+                .setParameter("lockTimeout", lockTimeoutMillis + "ms")
+                .setParameter("statementTimeout", statementTimeoutMillis + "ms")
+                .getResultList();
+    }
+}
