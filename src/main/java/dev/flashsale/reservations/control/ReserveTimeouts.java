@@ -12,7 +12,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * The reserve transaction's bounds in PostgreSQL: a stock row held locked elsewhere (a stuck
  * session, a long migration) fails the take after {@code flashsale.reserve.lock-timeout-ms}
  * instead of holding the request's thread, and no statement runs past
- * {@code flashsale.reserve.statement-timeout-ms}. Both end with the transaction.
+ * {@code flashsale.reserve.statement-timeout-ms}, and a transaction left open and idle longer
+ * than {@code flashsale.reserve.idle-timeout-ms} (its connection lost, say) is ended by
+ * PostgreSQL with the locks it holds. All three end with the transaction.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
@@ -32,10 +34,15 @@ public class ReserveTimeouts {
     @ConfigProperty(name = "flashsale.reserve.statement-timeout-ms", defaultValue = "5000")
     int statementTimeoutMillis;
 
+    @Inject
+    @ConfigProperty(name = "flashsale.reserve.idle-timeout-ms", defaultValue = "5000")
+    int idleTimeoutMillis;
+
     public void apply() {
         em.createNativeQuery(sql.get("reservations/set_reserve_timeouts"))
                 .setParameter("lockTimeout", lockTimeoutMillis + "ms")
                 .setParameter("statementTimeout", statementTimeoutMillis + "ms")
+                .setParameter("idleTimeout", idleTimeoutMillis + "ms")
                 .getResultList();
     }
 }
