@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * PostgreSQL restarted in the middle of a sale: the buyers caught in it are told to retry (503
  * with Retry-After), never given a 500; every 201 is a real reservation, and each buyer told to
- * retry gets a reservation (or the original answer) by retrying with the same key.
+ * retry gets a reservation, or the original answer when its commit had gone through, by retrying
+ * with the same key.
  */
 class PostgresRestartIT {
 
@@ -68,8 +69,12 @@ class PostgresRestartIT {
             assertTrue(a.header("Retry-After") != null, "503 with Retry-After: " + a);
         });
         assertTrue(byStatus.getOrDefault(503, 0L) > 0, "the restart caught requests in flight: " + byStatus);
+        // A 503 is an unknown outcome: the commit may have happened before the answer was lost. So
+        // every 201 is a reservation, and every other reservation belongs to a buyer told to retry.
         long created = byStatus.getOrDefault(201, 0L);
-        assertEquals(created, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku), "every 201 is a reservation");
+        long reservations = Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku);
+        assertTrue(reservations >= created && reservations <= created + byStatus.get(503),
+                reservations + " reservations for " + byStatus);
 
         // Afterwards each buyer told to retry does so with the same key, until answered.
         Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
