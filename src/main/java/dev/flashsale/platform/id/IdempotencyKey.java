@@ -1,7 +1,6 @@
 package dev.flashsale.platform.id;
 
 import dev.flashsale.platform.problem.ProblemException;
-import jakarta.json.bind.adapter.JsonbAdapter;
 import jakarta.json.bind.annotation.JsonbTypeAdapter;
 
 /**
@@ -30,16 +29,10 @@ public record IdempotencyKey(String value) {
     }
 
     /** In JSON, the key is its text. */
-    public static final class AsJson implements JsonbAdapter<IdempotencyKey, String> {
+    public static final class AsJson extends TextJson<IdempotencyKey> {
 
-        @Override
-        public String adaptToJson(IdempotencyKey key) {
-            return key.value();
-        }
-
-        @Override
-        public IdempotencyKey adaptFromJson(String value) {
-            return new IdempotencyKey(value);
+        public AsJson() {
+            super(IdempotencyKey::value, IdempotencyKey::new);
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.flashsale.reservations.entity;
 
+import dev.flashsale.platform.id.TextJson;
 import dev.flashsale.platform.problem.ProblemException;
-import jakarta.json.bind.adapter.JsonbAdapter;
 import jakarta.json.bind.annotation.JsonbTypeAdapter;
 
 /**
@@ -27,16 +27,10 @@ public record BuyerId(String value) {
     }
 
     /** In JSON, the buyer id is its text. */
-    public static final class AsJson implements JsonbAdapter<BuyerId, String> {
+    public static final class AsJson extends TextJson<BuyerId> {
 
-        @Override
-        public String adaptToJson(BuyerId buyer) {
-            return buyer.value();
-        }
-
-        @Override
-        public BuyerId adaptFromJson(String value) {
-            return new BuyerId(value);
+        public AsJson() {
+            super(BuyerId::value, BuyerId::new);
         }
     }
 }

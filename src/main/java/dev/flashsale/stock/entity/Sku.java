@@ -1,7 +1,7 @@
 package dev.flashsale.stock.entity;
 
+import dev.flashsale.platform.id.TextJson;
 import dev.flashsale.platform.problem.ProblemException;
-import jakarta.json.bind.adapter.JsonbAdapter;
 import jakarta.json.bind.annotation.JsonbTypeAdapter;
 import java.util.regex.Pattern;
 
@@ -29,17 +29,11 @@ public record Sku(String value) {
         return value;
     }
 
-    /** In JSON, a SKU is its code. */
-    public static final class AsJson implements JsonbAdapter<Sku, String> {
+    /** In JSON, a SKU is its text. */
+    public static final class AsJson extends TextJson<Sku> {
 
-        @Override
-        public String adaptToJson(Sku sku) {
-            return sku.value();
-        }
-
-        @Override
-        public Sku adaptFromJson(String value) {
-            return new Sku(value);
+        public AsJson() {
+            super(Sku::value, Sku::new);
         }
     }
 }
