@@ -1,5 +1,6 @@
 package dev.flashsale.console;
 
+import dev.flashsale.access.entity.CheckedLogin;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.ExternalContext;
@@ -53,8 +54,14 @@ public class LoginView {
                 request.changeSessionId();
                 external.redirect(external.getRequestContextPath() + "/console/sales.xhtml");
             }
-            default -> faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, "Wrong user or password", null));
+            default -> faces.addMessage(null, new FacesMessage(FacesMessage.SEVERITY_ERROR, refusal(request), null));
         }
+    }
+
+    private static String refusal(HttpServletRequest request) {
+        Object wait = request.getAttribute(CheckedLogin.RETRY_AFTER_ATTRIBUTE);
+        return wait == null ? "Wrong user or password"
+                : "Too many failed logins of this user or from this address: try again in " + wait + " s";
     }
 
     public void logout() throws IOException, ServletException {

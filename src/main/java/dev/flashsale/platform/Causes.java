@@ -28,6 +28,11 @@ public final class Causes {
     }
 
     /** The innermost cause: what went wrong first. */
+    /** @return whether some cause is an SQLException with that SQLSTATE */
+    public static boolean hasSqlState(Throwable failure, String sqlState) {
+        return of(failure).anyMatch(cause -> cause instanceof java.sql.SQLException sql && sqlState.equals(sql.getSQLState()));
+    }
+
     public static Throwable root(Throwable failure) {
         return of(failure).reduce((outer, inner) -> inner).orElse(failure);
     }

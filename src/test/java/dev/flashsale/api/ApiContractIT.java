@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.RawHttp;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestServer;
 import jakarta.json.Json;
@@ -201,16 +202,45 @@ class ApiContractIT {
         assertProblem(400, "idempotency-key-invalid", api.adminGet("api/admin/reservations?key=a%20b%01"));
     }
 
+    /** 100,000 SKUs nobody sells, asked for once each: refused, and the heap after a full collection is as before. */
     @Test
-    void requestsForUnknownSkusLeaveNoLineBehind() throws Exception {
+    void requestsForUnknownSkusLeaveNothingBehind() throws Exception {
         Api api = new Api(base);
         String prefix = Sales.uniqueSku("unknown");
-        List<Api.Answer> answers = Crowd.run(16, 2_000, i -> api.reserve(prefix + "-k" + i, prefix + "-" + i, "buyer", 1));
+        askForUnknownSkus(prefix + "-warm", 5_000);
+        long before = heapAfterCollection(api);
 
-        assertTrue(answers.stream().allMatch(a -> a.status() == 404 && "sku-not-found".equals(a.problemType())),
-                "every unknown SKU is refused");
+        long refused = askForUnknownSkus(prefix, 100_000);
+
+        long after = heapAfterCollection(api);
+        System.out.printf("heap after a full collection: %,d bytes before 100,000 unknown SKUs, %,d after%n", before, after);
+        assertEquals(100_000, refused, "every unknown SKU is refused with 404");
         assertEquals(0, api.adminGet("api/admin/checkout-groups").json().getInt("lines"),
                 "no line is left for a SKU once nobody waits on it");
+        assertTrue(after - before < 8L << 20, "the heap grew by " + (after - before) + " bytes");
+    }
+
+    /** @return how many were refused with 404; sixteen clients on connections of their own */
+    private long askForUnknownSkus(String prefix, int count) throws Exception {
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        List<Long> refused = Crowd.run(16, 16, client -> {
+            long notFound = 0;
+            try (RawHttp http = new RawHttp(base)) {
+                for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+                    String sku = prefix + "-" + i;
+                    notFound += http.post("api/reservations", Api.reserveBody(sku, "buyer-" + sku, 1),
+                            "Idempotency-Key", sku, Api.KEY_HEADER, Api.STOREFRONT_KEY) == 404 ? 1 : 0;
+                }
+            }
+            return notFound;
+        });
+        return refused.stream().mapToLong(Long::longValue).sum();
+    }
+
+    private static long heapAfterCollection(Api api) {
+        Api.Answer heap = api.postEmpty("api/test/heap/collect");
+        assertEquals(200, heap.status(), heap.toString());
+        return heap.json().getJsonNumber("usedBytes").longValue();
     }
 
     /** A request that must be refused with {@code status} and a problem of {@code type}. */

@@ -236,6 +236,25 @@ class ConsoleIT {
         }
     }
 
+    /** The failures were counted in Redis (as other nodes would): the form refuses before checking the password. */
+    @Test
+    void aUserWithTooManyFailedLoginsIsRefusedAtTheFormAndTheAdminApiEvenWithTheRightPassword() {
+        Api api = new Api(base);
+        String user = "locked-" + Sales.uniqueSku("l").toLowerCase();
+        assertEquals(201, api.adminPost("api/admin/users", "{\"username\":\"" + user
+                + "\",\"password\":\"locked-password-1\",\"role\":\"viewer\"}").status());
+        TestRedis.countFailedLogins(user, 31);
+
+        Api.Answer refused = api.get("api/admin/sales", "Authorization", Api.basic(user, "locked-password-1"));
+        assertEquals(429, refused.status(), refused.toString());
+        assertEquals("too-many-failed-logins", refused.problemType());
+        assertTrue(Long.parseLong(refused.header("Retry-After")) >= 1, refused.header("Retry-After"));
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(user, "locked-password-1").awaitBodyContains("Too many failed logins");
+            assertTrue(browser.currentUrl().contains("login.xhtml"), browser.currentUrl());
+        }
+    }
+
     @Test
     void aViewerMayReadThroughTheAdminApiButChangesNothing() {
         Api api = new Api(base);

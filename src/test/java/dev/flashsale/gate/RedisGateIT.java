@@ -109,7 +109,7 @@ class RedisGateIT {
             assertFalse(api.adminGet("api/admin/gate").json().getBoolean("inUse"), "the gate is closed while Redis is down");
             TestRedis.start();
             String next = Sales.openSku(api, 5, 1, 600, "REFUSE");
-            awaitGateInUse(api);
+            TestRedis.awaitGateInUse(api);
             awaitCounter(sku, 0);
             awaitCounter(next, 5);
             assertEquals(201, api.reserve(next + "-a", next, "buyer-a", 1).status());
@@ -119,7 +119,7 @@ class RedisGateIT {
             if (!TestRedis.answers()) {
                 TestRedis.start();
             }
-            awaitGateInUse(api);
+            TestRedis.awaitGateInUse(api);
         }
     }
 
@@ -238,16 +238,6 @@ class RedisGateIT {
                 .map(gap -> List.of(gap.getString("kind"), gap.getString("action"),
                         Integer.toString(gap.getInt("postgresValue")), Integer.toString(gap.getInt("otherValue"))))
                 .orElse(List.of());
-    }
-
-    private static void awaitGateInUse(Api api) {
-        Instant deadline = Instant.now().plusSeconds(20);
-        while (!api.adminGet("api/admin/gate").json().getBoolean("inUse")) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("the gate did not reopen within 20 s");
-            }
-            sleep(100);
-        }
     }
 
     private static void awaitCounter(String sku, int expected) {

@@ -6,6 +6,11 @@ import java.io.IOException;
 import java.time.Duration;
 import dev.flashsale.gate.control.GateKeys;
 import java.time.Instant;
+import java.util.List;
+import dev.flashsale.limits.control.SharedBuckets;
+import dev.flashsale.limits.entity.Limit;
+import dev.flashsale.limits.entity.TokenUse;
+import dev.flashsale.platform.redis.RedisScripts;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 
@@ -50,6 +55,33 @@ public final class TestRedis {
         while (!answers()) {
             if (Instant.now().isAfter(deadline) || !server.isAlive()) {
                 throw new IllegalStateException("redis-server on port " + port() + " did not come up");
+            }
+            pause();
+        }
+    }
+
+    /**
+     * Counts failed logins of a user in the shared bucket, as the nodes that saw them would
+     * ({@code lua/take_tokens.lua} with the defaults: ten a minute, a burst of 30): enough
+     * leave the user refused for a few seconds.
+     */
+    public static void countFailedLogins(String user, int failures) {
+        Limit limit = Limit.perMinute("login-user", 10, 30);
+        RedisScripts scripts = new RedisScripts();
+        scripts.load();
+        try (Jedis redis = client()) {
+            scripts.run(redis, "take_tokens", List.of(SharedBuckets.key(limit, user)), List.of(
+                    Long.toString(limit.microsPerToken()), Integer.toString(limit.burst()), Integer.toString(failures),
+                    TokenUse.COUNT.script()));
+        }
+    }
+
+    /** Waits (20 s at most) until the application uses its gate again, after Redis came back. */
+    public static void awaitGateInUse(Api api) {
+        Instant deadline = Instant.now().plusSeconds(20);
+        while (!api.adminGet("api/admin/gate").json().getBoolean("inUse")) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("the gate did not reopen within 20 s");
             }
             pause();
         }

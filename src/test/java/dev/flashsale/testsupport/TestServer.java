@@ -114,8 +114,14 @@ public final class TestServer {
     /**
      * What the application reads through MicroProfile Config, as system properties. The sweeper
      * runs every second, so tests see it work (and race it); the gate talks to the tests' own
-     * Redis; reconciliation runs only when a test asks.
+     * Redis; reconciliation runs only when a test asks. The tests' own address is a trusted proxy,
+     * so that a test can speak for other client addresses (X-Forwarded-For); the storefront
+     * limits are wide enough for the tests' crowds, and {@code RateLimitIT} shows them at work.
      */
+    /** The per-buyer limit the tests' server runs with. */
+    public static final int BUYER_PER_SECOND = 20;
+    public static final int BUYER_BURST = 200;
+
     private static List<String> applicationSettings() {
         return List.of("-Dflashsale.db.url=" + required("it.db.url"),
                 "-Dflashsale.db.user=" + required("it.db.user"),
@@ -126,7 +132,14 @@ public final class TestServer {
                 "-Dflashsale.sweeper.interval-ms=1000",
                 "-Dflashsale.redis.port=" + TestRedis.port(),
                 "-Dflashsale.gate.recovery-interval-ms=500",
-                "-Dflashsale.reconciliation.interval-ms=3600000");
+                "-Dflashsale.reconciliation.interval-ms=3600000",
+                "-Dflashsale.http.trusted-proxies=127.0.0.1,::1",
+                "-Dflashsale.limits.buyer.per-second=" + BUYER_PER_SECOND,
+                "-Dflashsale.limits.buyer.burst=" + BUYER_BURST,
+                "-Dflashsale.limits.api-key.per-second=100000",
+                "-Dflashsale.limits.api-key.burst=100000",
+                "-Dflashsale.limits.address.per-second=100000",
+                "-Dflashsale.limits.address.burst=100000");
     }
 
     private static String required(String property) {

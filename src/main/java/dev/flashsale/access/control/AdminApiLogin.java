@@ -1,17 +1,17 @@
 package dev.flashsale.access.control;
 
+import dev.flashsale.access.entity.CheckedLogin;
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.web.ClientAddress;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.AuthenticationStatus;
 import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
 import jakarta.security.enterprise.credential.UsernamePasswordCredential;
-import jakarta.security.enterprise.identitystore.CredentialValidationResult;
-import jakarta.security.enterprise.identitystore.IdentityStoreHandler;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Optional;
 
 /**
  * HTTP Basic for the admin API, stateless: every call carries its credentials and no session is
@@ -23,10 +23,10 @@ public class AdminApiLogin {
     static final String CHALLENGE = "Basic realm=\"flashsale-admin\", charset=\"UTF-8\"";
 
     @Inject
-    IdentityStoreHandler identityStores;
+    PasswordCheck passwords;
 
     @Inject
-    VerifiedCredentials verified;
+    ClientAddress addresses;
 
     @Inject
     Challenges challenges;
@@ -38,16 +38,14 @@ public class AdminApiLogin {
         }
         UsernamePasswordCredential credential = basicCredential(request.getHeader("Authorization"));
         if (credential != null) {
-            String user = credential.getCaller();
-            String password = credential.getPasswordAsString();
-            Optional<CredentialValidationResult> known = verified.recall(user, password);
-            if (known.isPresent()) {
-                return context.notifyContainerAboutLogin(known.get());
+            CheckedLogin login = passwords.check(credential, addresses.of(request));
+            if (login.valid()) {
+                return context.notifyContainerAboutLogin(login.result());
             }
-            CredentialValidationResult result = identityStores.validate(credential);
-            if (result.getStatus() == CredentialValidationResult.Status.VALID) {
-                verified.remember(user, password, result);
-                return context.notifyContainerAboutLogin(result);
+            if (login.throttled()) {
+                return challenges.refuse(response, ProblemException.tooManyRequests("too-many-failed-logins",
+                        "Too many failed logins of this user or from this address; retry after the time in Retry-After",
+                        login.retryAfterSeconds()));
             }
         }
         return challenges.unauthorized(response, CHALLENGE, credential == null

@@ -1,5 +1,7 @@
 package dev.flashsale.access.control;
 
+import dev.flashsale.access.entity.CheckedLogin;
+import dev.flashsale.platform.web.ClientAddress;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Inject;
@@ -9,6 +11,7 @@ import jakarta.security.enterprise.authentication.mechanism.http.HttpAuthenticat
 import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
 import jakarta.security.enterprise.authentication.mechanism.http.LoginToContinue;
 import jakarta.security.enterprise.credential.Credential;
+import jakarta.security.enterprise.credential.UsernamePasswordCredential;
 import jakarta.security.enterprise.identitystore.IdentityStoreHandler;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -16,7 +19,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /**
  * Form login for the console pages. A visitor without a session who asks for a protected page
  * is sent to the login page and, once logged in, back to the page asked for; the login lives in
- * the HTTP session. Typed to itself, so that it is not a second mechanism of the application
+ * the HTTP session. The password is checked as for the admin API ({@link PasswordCheck}). Typed to itself, so that it is not a second mechanism of the application
  * but the one {@link Authentication} hands page requests to.
  */
 @ApplicationScoped
@@ -30,6 +33,12 @@ public class ConsoleLogin implements HttpAuthenticationMechanism {
     @Inject
     IdentityStoreHandler identityStores;
 
+    @Inject
+    PasswordCheck passwords;
+
+    @Inject
+    ClientAddress addresses;
+
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) {
@@ -40,6 +49,13 @@ public class ConsoleLogin implements HttpAuthenticationMechanism {
         if (credential == null) {
             return context.doNothing();
         }
-        return context.notifyContainerAboutLogin(identityStores.validate(credential));
+        if (!(credential instanceof UsernamePasswordCredential password)) {
+            return context.notifyContainerAboutLogin(identityStores.validate(credential));
+        }
+        CheckedLogin login = passwords.check(password, addresses.of(request));
+        if (login.throttled()) {
+            request.setAttribute(CheckedLogin.RETRY_AFTER_ATTRIBUTE, login.retryAfterSeconds());
+        }
+        return context.notifyContainerAboutLogin(login.result());
     }
 }

@@ -1,6 +1,9 @@
 package dev.flashsale.access.control;
 
+import dev.flashsale.limits.boundary.StorefrontLimits;
+import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
+import dev.flashsale.platform.web.ClientAddress;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.AuthenticationStatus;
@@ -13,7 +16,8 @@ import java.util.Set;
 
 /**
  * The storefront API's credential: an API key in the {@code X-Api-Key} header. The caller
- * becomes {@code storefront:<key name>} in role storefront, and nothing else.
+ * becomes {@code storefront:<key name>} in role storefront, and nothing else, once the key's and
+ * the client address's rate limits let the request through (else 429).
  */
 @ApplicationScoped
 public class StorefrontLogin {
@@ -27,6 +31,12 @@ public class StorefrontLogin {
     @Inject
     Challenges challenges;
 
+    @Inject
+    StorefrontLimits limits;
+
+    @Inject
+    ClientAddress addresses;
+
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) {
         if (!context.isProtected()) {
@@ -35,6 +45,10 @@ public class StorefrontLogin {
         String key = request.getHeader(HEADER);
         Optional<String> name = keys.nameOf(key == null ? null : key.strip());
         if (name.isPresent()) {
+            Optional<ProblemException> limited = limits.refusalOfCaller(name.get(), addresses.of(request));
+            if (limited.isPresent()) {
+                return challenges.refuse(response, limited.get());
+            }
             return context.notifyContainerAboutLogin(
                     new CredentialValidationResult("storefront:" + name.get(), Set.of(Roles.STOREFRONT)));
         }

@@ -2,7 +2,7 @@ package dev.flashsale.gate.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.gate.control.CounterStore;
-import dev.flashsale.gate.control.GateScripts;
+import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.gate.control.LiveHolds;
 import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.entity.CounterRebuilt;
@@ -45,7 +45,7 @@ public class GateCounters {
     RedisCalls redis;
 
     @Inject
-    GateScripts scripts;
+    RedisScripts scripts;
 
     @Inject
     LiveHolds holds;

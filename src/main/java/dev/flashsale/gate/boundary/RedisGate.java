@@ -2,7 +2,7 @@ package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.control.GateKeys;
-import dev.flashsale.gate.control.GateScripts;
+import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.entity.Admission;
 import dev.flashsale.platform.id.IdempotencyKey;
@@ -26,7 +26,7 @@ public class RedisGate {
     RedisCalls redis;
 
     @Inject
-    GateScripts scripts;
+    RedisScripts scripts;
 
     @Inject
     GateHealth health;

@@ -1,5 +1,6 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.platform.redis.RedisScripts;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import dev.flashsale.platform.id.IdempotencyKey;
@@ -20,7 +21,7 @@ import redis.clients.jedis.Transaction;
 public class CounterStore {
 
     @Inject
-    GateScripts scripts;
+    RedisScripts scripts;
 
     /**
      * Sets the counter to what PostgreSQL has available; works whether or not the gate is in use.

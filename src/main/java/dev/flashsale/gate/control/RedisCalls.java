@@ -1,5 +1,6 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.platform.redis.RedisPool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;

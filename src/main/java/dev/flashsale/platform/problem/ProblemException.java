@@ -14,12 +14,18 @@ public class ProblemException extends RuntimeException {
     private final int status;
     private final String slug;
     private final String title;
+    private final long retryAfterSeconds;
 
     public ProblemException(int status, String slug, String title, String detail) {
+        this(status, slug, title, detail, status == 503 ? ProblemResponses.RETRY_AFTER_SECONDS : 0);
+    }
+
+    private ProblemException(int status, String slug, String title, String detail, long retryAfterSeconds) {
         super(detail, null, false, false);
         this.status = status;
         this.slug = slug;
         this.title = title;
+        this.retryAfterSeconds = retryAfterSeconds;
     }
 
     public static ProblemException badRequest(String slug, String detail) {
@@ -37,6 +43,16 @@ public class ProblemException extends RuntimeException {
     /** 503: the client should retry after a moment (the answer carries Retry-After). */
     public static ProblemException retryLater(String slug, String title, String detail) {
         return new ProblemException(503, slug, title, detail);
+    }
+
+    /** 429: a rate limit; the answer carries Retry-After (at least one second). */
+    public static ProblemException tooManyRequests(String slug, String detail, long retryAfterSeconds) {
+        return new ProblemException(429, slug, "Too many requests", detail, Math.max(1, retryAfterSeconds));
+    }
+
+    /** @return the seconds the answer's Retry-After names; 0 = the answer has none */
+    public long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 
     public int status() {

@@ -10,6 +10,6 @@ public class ProblemExceptionMapper implements ExceptionMapper<ProblemException>
     @Override
     public Response toResponse(ProblemException refusal) {
         Response answer = ProblemResponses.of(refusal.toProblem());
-        return refusal.status() == 503 ? ProblemResponses.withRetryAfter(answer) : answer;
+        return refusal.retryAfterSeconds() > 0 ? ProblemResponses.withRetryAfter(answer, refusal.retryAfterSeconds()) : answer;
     }
 }

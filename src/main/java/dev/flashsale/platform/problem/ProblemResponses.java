@@ -13,10 +13,14 @@ public final class ProblemResponses {
     }
 
     /** Seconds a client told to retry (503) should wait first. */
-    public static final String RETRY_AFTER_SECONDS = "2";
+    public static final int RETRY_AFTER_SECONDS = 2;
 
     public static Response withRetryAfter(Response answer) {
-        return Response.fromResponse(answer).header("Retry-After", RETRY_AFTER_SECONDS).build();
+        return withRetryAfter(answer, RETRY_AFTER_SECONDS);
+    }
+
+    public static Response withRetryAfter(Response answer, long seconds) {
+        return Response.fromResponse(answer).header("Retry-After", Long.toString(seconds)).build();
     }
 
     public static Response of(int status, String slug, String title, String detail) {

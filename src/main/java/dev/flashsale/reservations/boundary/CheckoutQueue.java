@@ -5,6 +5,7 @@ import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.problem.TransientFailure;
 import dev.flashsale.reservations.control.CheckoutCounters;
 import dev.flashsale.reservations.control.CheckoutLine;
+import dev.flashsale.reservations.control.LineWaiter;
 import dev.flashsale.reservations.entity.CheckoutGroups;
 import dev.flashsale.reservations.entity.GroupAnswers;
 import dev.flashsale.reservations.entity.ReserveAnswer;
@@ -16,7 +17,6 @@ import jakarta.inject.Inject;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Level;
@@ -55,7 +55,11 @@ public class CheckoutQueue {
     @ConfigProperty(name = "flashsale.checkout.line-max", defaultValue = "64")
     int lineMax;
 
-    private final ConcurrentHashMap<LineKey, CheckoutLine<Waiter>> lines = new ConcurrentHashMap<>();
+    @Inject
+    @ConfigProperty(name = "flashsale.checkout.wait-ms", defaultValue = "4000")
+    long waitMillis;
+
+    private final ConcurrentHashMap<LineKey, CheckoutLine<LineWaiter>> lines = new ConcurrentHashMap<>();
     /** The stock rows of each sharded SKU met so far (a SKU never changes its number of shards). */
     private final ConcurrentHashMap<Sku, Integer> shardsOfSku = new ConcurrentHashMap<>();
 
@@ -70,17 +74,16 @@ public class CheckoutQueue {
         Sku sku = command.sku();
         int shards = shardsOfSku.getOrDefault(sku, 1);
         LineKey key = new LineKey(sku, shards == 1 ? 0 : ThreadLocalRandom.current().nextInt(shards));
-        CheckoutLine<Waiter> line = lines.computeIfAbsent(key, unused -> new CheckoutLine<>(lineMax));
-        Waiter me = new Waiter(command);
+        CheckoutLine<LineWaiter> line = lines.computeIfAbsent(key, unused -> new CheckoutLine<>(lineMax));
+        LineWaiter me = new LineWaiter(command);
         CheckoutLine.Place place = line.join(me);
         if (place == CheckoutLine.Place.FULL) {
             throw ProblemException.retryLater("busy", "Busy", "Too many requests wait for " + sku + " right now; retry shortly");
         }
-        // A queued request waits for two groups at most, each bounded by the reserve timeouts.
-        if (place == CheckoutLine.Place.LEAD || me.turn.join() == Turn.LEAD) {
+        if (place == CheckoutLine.Place.LEAD || me.await(line, waitMillis, counters) == LineWaiter.Turn.LEAD) {
             lead(key, line, me);
         }
-        ReserveAnswer answer = me.answer;
+        ReserveAnswer answer = me.answer();
         return answer.decided() ? Optional.of(answer.outcomeOrThrow()) : Optional.empty();
     }
 
@@ -88,12 +91,12 @@ public class CheckoutQueue {
         return counters.snapshot(groupMax, lines.size());
     }
 
-    private void lead(LineKey key, CheckoutLine<Waiter> line, Waiter leader) {
-        List<Waiter> group = line.groupLedBy(leader, groupMax);
+    private void lead(LineKey key, CheckoutLine<LineWaiter> line, LineWaiter leader) {
+        List<LineWaiter> group = line.groupLedBy(leader, groupMax);
         List<ReserveAnswer> answers = List.of();
         try {
             GroupAnswers answered = transaction.reserve(key.sku(), key.shard(),
-                    group.stream().map(waiter -> waiter.command).toList());
+                    group.stream().map(LineWaiter::command).toList());
             answers = answered.answers();
             if (answered.shards() > 1) {
                 shardsOfSku.put(key.sku(), answered.shards());
@@ -108,43 +111,33 @@ public class CheckoutQueue {
             }
             String then = retryLater.isPresent() ? "; answered 503: " : "; each is reserved on its own: ";
             LOG.log(Level.WARNING, "The transaction of a group of " + group.size() + " reservation(s) of "
-                    + leader.command.sku() + " failed" + then + Causes.summary(failed));
+                    + leader.command().sku() + " failed" + then + Causes.summary(failed));
             LOG.log(Level.FINE, "Group transaction failure", failed);
         } finally {
             for (int i = 0; i < group.size(); i++) {
-                Waiter waiter = group.get(i);
-                waiter.answer = i < answers.size() ? answers.get(i) : ReserveAnswer.UNDECIDED;
-                if (!waiter.answer.decided()) {
+                LineWaiter waiter = group.get(i);
+                ReserveAnswer answer = i < answers.size() ? answers.get(i) : ReserveAnswer.UNDECIDED;
+                if (!answer.decided()) {
                     counters.leftUndecided();
                 }
-                if (waiter != leader) {
-                    waiter.turn.complete(Turn.ANSWERED);
-                }
+                waiter.answer(answer, waiter != leader);
             }
-            Optional<Waiter> next = line.handOver();
-            if (next.isPresent()) {
-                next.get().turn.complete(Turn.LEAD);
-            } else {
-                // An idle line is dropped, so that SKUs asked for once (unknown ones included) leave
-                // nothing behind. A request that took it from the map just before leads it alone.
-                lines.remove(key, line);
-            }
+            handOverLead(key, line);
         }
     }
 
-    private enum Turn { LEAD, ANSWERED }
+    /** The next queued request leads the next group; one that gave up waiting just now passes it on. */
+    private void handOverLead(LineKey key, CheckoutLine<LineWaiter> line) {
+        for (Optional<LineWaiter> next = line.handOver(); next.isPresent(); next = line.handOver()) {
+            if (next.get().lead()) {
+                return;
+            }
+        }
+        // An idle line is dropped, so that SKUs asked for once (unknown ones included) leave
+        // nothing behind. A request that took it from the map just before leads it alone.
+        lines.remove(key, line);
+    }
 
     private record LineKey(Sku sku, int shard) {
-    }
-
-    /** One request in a line: its command, then its answer or its turn to lead the next group. */
-    private static final class Waiter {
-        final ReserveCommand command;
-        final CompletableFuture<Turn> turn = new CompletableFuture<>();
-        volatile ReserveAnswer answer = ReserveAnswer.UNDECIDED;
-
-        Waiter(ReserveCommand command) {
-            this.command = command;
-        }
     }
 }

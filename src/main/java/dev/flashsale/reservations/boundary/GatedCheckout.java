@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.gate.boundary.GateCounters;
 import dev.flashsale.gate.boundary.RedisGate;
@@ -98,8 +99,15 @@ public class GatedCheckout {
     private Admission loadCounterAndAdmitAgain(ReserveCommand command) {
         try {
             counters.rebuild(command.sku());
-        } catch (RuntimeException unknownSkuOrRedisDown) {
-            LOG.log(Level.FINE, "Counter of " + command.sku() + " not loaded; PostgreSQL decides", unknownSkuOrRedisDown);
+        } catch (ProblemException refused) {
+            if (refused.status() == 404) {
+                // No such SKU on sale: the reserve transaction would only look it up again to say so.
+                throw refused;
+            }
+            LOG.log(Level.FINE, "Counter of " + command.sku() + " not loaded; PostgreSQL decides", refused);
+            return Admission.BYPASSED;
+        } catch (RuntimeException redisDown) {
+            LOG.log(Level.FINE, "Counter of " + command.sku() + " not loaded; PostgreSQL decides", redisDown);
             return Admission.BYPASSED;
         }
         return gate.admit(command.sku(), command.key(), command.qty());

@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.limits.boundary.StorefrontLimits;
 import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.reservations.entity.BuyerId;
@@ -36,12 +37,16 @@ public class ReservationsResource {
     @Inject
     ReservationLifecycle lifecycle;
 
+    @Inject
+    StorefrontLimits limits;
+
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response reserve(@HeaderParam("Idempotency-Key") String idempotencyKey,
                             @Valid @NotNull ReserveRequest body, @Context UriInfo uri) {
         ReserveCommand command = new ReserveCommand(new IdempotencyKey(idempotencyKey), new Sku(body.sku()),
                 new BuyerId(body.buyerId()), body.units());
+        limits.checkBuyer(command.buyerId().value());
         ReserveOutcome outcome = checkout.reserve(command);
         ReservationView view = ReservationView.of(outcome.reservation());
         if (!outcome.created()) {

@@ -6,6 +6,7 @@ import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.BuyerCaps;
 import dev.flashsale.reservations.control.CheckoutCounters;
 import dev.flashsale.reservations.control.HoldPlacement;
+import dev.flashsale.reservations.control.JtaTimeout;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.control.ReserveRules;
 import dev.flashsale.reservations.entity.GroupAnswers;
@@ -24,7 +25,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -68,6 +68,9 @@ public class ReserveTransaction {
     @Inject
     CheckoutCounters counters;
 
+    @Inject
+    JtaTimeout jtaTimeout;
+
     @Resource
     SessionContext context;
 
@@ -80,9 +83,9 @@ public class ReserveTransaction {
         ReserveTransaction self = context.getBusinessObject(ReserveTransaction.class);
         for (int attempt = 1; ; attempt++) {
             try {
-                return self.reserveOnce(sku, startShard, commands);
+                return jtaTimeout.bounding(() -> self.reserveOnce(sku, startShard, commands));
             } catch (TakeRaced | EJBException failure) {
-                if (attempt >= ATTEMPTS || !(failure instanceof TakeRaced || isDeadlock(failure))) {
+                if (attempt >= ATTEMPTS || !(failure instanceof TakeRaced || Causes.hasSqlState(failure, DEADLOCK_DETECTED))) {
                     throw failure;
                 }
                 counters.triedAgain();
@@ -142,9 +145,5 @@ public class ReserveTransaction {
             pending = later;
         }
         return new GroupAnswers(shards, List.of(answers));
-    }
-
-    private static boolean isDeadlock(Throwable failure) {
-        return Causes.of(failure).anyMatch(cause -> cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState()));
     }
 }

@@ -12,6 +12,7 @@ public class CheckoutCounters {
     private final LongAdder requests = new LongAdder();
     private final LongAdder undecided = new LongAdder();
     private final LongAdder retried = new LongAdder();
+    private final LongAdder gaveUp = new LongAdder();
 
     public void groupRun(int size) {
         groups.increment();
@@ -27,8 +28,13 @@ public class CheckoutCounters {
         retried.increment();
     }
 
+    /** A request waited in line past its deadline and was answered 503. */
+    public void gaveUpWaiting() {
+        gaveUp.increment();
+    }
+
     /** @param lines the stock rows with requests in line right now */
     public CheckoutGroups snapshot(int groupMax, int lines) {
-        return new CheckoutGroups(groupMax, groups.sum(), requests.sum(), undecided.sum(), retried.sum(), lines);
+        return new CheckoutGroups(groupMax, groups.sum(), requests.sum(), undecided.sum(), retried.sum(), gaveUp.sum(), lines);
     }
 }

@@ -49,6 +49,11 @@ public final class CheckoutLine<W> {
         return group;
     }
 
+    /** @return true when the request was still queued and has left; false when a group or the lead took it */
+    public synchronized boolean withdraw(W waiter) {
+        return queued.remove(waiter);
+    }
+
     /** @return the request that leads the next group; empty when none is queued (the line goes idle) */
     public synchronized Optional<W> handOver() {
         W next = queued.poll();

@@ -1,5 +1,6 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.stock.entity.Sku;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,7 +19,7 @@ import redis.clients.jedis.Jedis;
 /** The scripts in lua/, each on its own against a real Redis, including the pitfalls of Lua. */
 class LuaScriptsIT {
 
-    private final GateScripts scripts = new GateScripts();
+    private final RedisScripts scripts = new RedisScripts();
     private Jedis redis;
     private String sku;
 

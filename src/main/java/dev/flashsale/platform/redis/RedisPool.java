@@ -1,4 +1,4 @@
-package dev.flashsale.gate.control;
+package dev.flashsale.platform.redis;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -59,12 +59,12 @@ public class RedisPool {
                 .clientName("flashsale");
         password.filter(secret -> !secret.isBlank()).ifPresent(client::password);
         pool = new JedisPool(config, new HostAndPort(host, port), client.build());
-        LOG.info(() -> "Redis gate pool: " + host + ":" + port + ", " + poolSize + " connections, timeout "
+        LOG.info(() -> "Redis pool: " + host + ":" + port + ", " + poolSize + " connections, timeout "
                 + timeoutMillis + " ms");
     }
 
-    /** A connection to give back with try-with-resources; borrowed only through {@link RedisCalls}. */
-    Jedis borrow() {
+    /** A connection to give back with try-with-resources; borrowed only through a component's own call wrapper (the gate's RedisCalls, the limits' SharedBuckets). */
+    public Jedis borrow() {
         return pool.getResource();
     }
 
@@ -73,7 +73,7 @@ public class RedisPool {
      * the others opened to the same server are dead too, and handing them out one by one would
      * keep the gate closed for as many failures as there are idle connections.
      */
-    void dropIdle() {
+    public void dropIdle() {
         pool.clear();
     }
 

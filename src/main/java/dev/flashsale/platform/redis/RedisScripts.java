@@ -1,4 +1,4 @@
-package dev.flashsale.gate.control;
+package dev.flashsale.platform.redis;
 
 import dev.flashsale.platform.sql.ClasspathText;
 import jakarta.annotation.PostConstruct;
@@ -19,15 +19,15 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
  * the call is repeated with the script's source.
  */
 @ApplicationScoped
-public class GateScripts {
+public class RedisScripts {
 
-    private static final Logger LOG = Logger.getLogger(GateScripts.class.getName());
+    private static final Logger LOG = Logger.getLogger(RedisScripts.class.getName());
 
     private Map<String, String> sources;
     private Map<String, String> digests;
 
     @PostConstruct
-    void load() {
+    public void load() {
         sources = ClasspathText.readTree("lua", ".lua", null);
         digests = sources.entrySet().stream()
                 .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> sha1(e.getValue())));

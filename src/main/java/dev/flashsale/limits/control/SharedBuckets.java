@@ -1,0 +1,84 @@
+package dev.flashsale.limits.control;
+
+import dev.flashsale.limits.entity.Limit;
+import dev.flashsale.limits.entity.TokenUse;
+import dev.flashsale.platform.redis.RedisPool;
+import dev.flashsale.platform.redis.RedisScripts;
+import dev.flashsale.platform.security.Sha256;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * The buckets every node shares, in Redis ({@code lua/take_tokens.lua}). After Redis failed a
+ * call, it is left alone for {@code flashsale.limits.redis-retry-ms}: meanwhile every call
+ * answers empty at once (the caller counts locally) instead of waiting for a timeout each.
+ */
+@ApplicationScoped
+public class SharedBuckets {
+
+    private static final Logger LOG = Logger.getLogger(SharedBuckets.class.getName());
+
+    @Inject
+    RedisPool pool;
+
+    @Inject
+    RedisScripts scripts;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.limits.redis-retry-ms", defaultValue = "1000")
+    long retryMillis;
+
+    private final AtomicLong leftAloneUntil = new AtomicLong(System.nanoTime());
+    private final AtomicLong failures = new AtomicLong();
+    private volatile boolean failing;
+
+    /** @return the microseconds until the tokens are there (0 = now), or empty when Redis failed */
+    public OptionalLong take(Limit limit, String id, int tokens, TokenUse use) {
+        if (failing && leftAloneUntil.get() - System.nanoTime() > 0) {
+            return OptionalLong.empty();
+        }
+        List<String> args = List.of(Long.toString(limit.microsPerToken()), Integer.toString(limit.burst()),
+                Integer.toString(tokens), use.script());
+        try (Jedis redis = pool.borrow()) {
+            long wait = scripts.run(redis, "take_tokens", List.of(key(limit, id)), args);
+            if (failing) {
+                failing = false;
+                LOG.info("Redis answers again: rate limits are shared by all nodes again");
+            }
+            return OptionalLong.of(wait);
+        } catch (JedisException failed) {
+            failures.incrementAndGet();
+            if (failed instanceof JedisConnectionException) {
+                pool.dropIdle();
+            }
+            leftAloneUntil.set(System.nanoTime() + retryMillis * 1_000_000);
+            if (!failing) {
+                failing = true;
+                LOG.log(Level.WARNING, "Redis failed a rate-limit call: each node keeps the limits in its own memory"
+                        + " until Redis answers again", failed);
+            }
+            return OptionalLong.empty();
+        }
+    }
+
+    public long failures() {
+        return failures.get();
+    }
+
+    /**
+     * {@code fs:rate:{<scope>:<id hash>}}: the id is hashed, so that a key's size never depends on
+     * what a client sent; the hash tag gives every bucket its own Redis Cluster slot.
+     */
+    public static String key(Limit limit, String id) {
+        return "fs:rate:{" + limit.scope() + ":" + Sha256.hex(id).substring(0, 32) + "}";
+    }
+}

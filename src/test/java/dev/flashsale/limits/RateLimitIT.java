@@ -1,0 +1,142 @@
+package dev.flashsale.limits;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.limits.control.SharedBuckets;
+import dev.flashsale.limits.entity.Limit;
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Crowd;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+/**
+ * The storefront's rate limits through HTTP, against the tests' Redis: a burst past the buyer
+ * limit is refused with 429 and leaves nothing behind; the buckets are Redis', so what another
+ * node counted there refuses here; with Redis gone each node keeps the limits itself.
+ */
+class RateLimitIT {
+
+    private static final int BURST = TestServer.BUYER_BURST;
+    private static final int PER_SECOND = TestServer.BUYER_PER_SECOND;
+
+    private final Api api = new Api(TestServer.url());
+
+    @Test
+    void aBurstPastTheBuyerLimitIsRefusedWith429AndChangesNothing() throws Exception {
+        String sku = Sales.openSku(api, 1_000, 1, 600, "REFUSE");
+        String buyer = "eager-" + sku;
+
+        Burst burst = burst(sku, buyer, 2 * BURST);
+
+        burst.assertLimited();
+        assertEquals(burst.accepted(), Db.scalar("SELECT count(*) FROM reservation WHERE buyer_id = ?", buyer),
+                "a reservation for every 201 and none for a 429");
+        assertEquals(burst.accepted(), StockCounts.of(sku).held());
+        assertTrue(StockCounts.of(sku).consistent());
+        Api.Answer other = api.reserve(sku + "-other", sku, "calm-" + sku, 1);
+        assertEquals(201, other.status(), "another buyer is not limited: " + other);
+    }
+
+    /** Another node (this JVM) recorded a flood from one address and on one key: this node refuses them. */
+    @Test
+    void theBucketsAreSharedThroughRedis() {
+        String sku = Sales.openSku(api, 10, 1, 600, "REFUSE");
+        String flooder = "203.0.113." + (1 + (int) (Math.random() * 250));
+        String key = api.adminPost("api/admin/api-keys", "{\"name\":\"flooded-" + sku + "\"}").json().getString("key");
+        Api shop = api.withStorefrontKey(key);
+        assertEquals(201, shop.reserve(sku + "-before", sku, "b-" + sku, 1).status(), "the new key works");
+
+        emptyForTenSeconds(new Limit("address", 10, 100_000), flooder);
+        Api.Answer fromFlooder = api.post("api/reservations", Api.reserveBody(sku, "b2-" + sku, 1),
+                "Idempotency-Key", sku + "-flooder", "X-Forwarded-For", "198.18.0.1, " + flooder);
+        assertRateLimited(fromFlooder, 8);
+        Api.Answer fromElsewhere = api.post("api/reservations", Api.reserveBody(sku, "b3-" + sku, 1),
+                "Idempotency-Key", sku + "-elsewhere", "X-Forwarded-For", flooder + ", 198.18.0.2");
+        assertEquals(201, fromElsewhere.status(), "only the hop next to the trusted proxy counts: " + fromElsewhere);
+
+        emptyForTenSeconds(new Limit("api-key", 10, 100_000), "flooded-" + sku);
+        assertRateLimited(shop.reserve(sku + "-flooded", sku, "b4-" + sku, 1), 8);
+        assertEquals(2, StockCounts.of(sku).held(), "the refused requests took nothing");
+    }
+
+    @Test
+    void withRedisGoneEachNodeKeepsTheLimitsItself() throws Exception {
+        String sku = Sales.openSku(api, 1_000, 1, 600, "REFUSE");
+        TestRedis.stop();
+        try {
+            Burst burst = burst(sku, "alone-" + sku, 2 * BURST);
+
+            burst.assertLimited();
+            assertEquals(burst.accepted(), StockCounts.of(sku).held(), "sold on PostgreSQL alone, up to the limit");
+        } finally {
+            TestRedis.start();
+            TestRedis.awaitGateInUse(api);
+        }
+        // Redis is asked again once flashsale.limits.redis-retry-ms (1 s) has passed since its last failure.
+        Thread.sleep(1_100);
+        String buyer = "back-" + sku;
+        burst(sku, buyer, 2 * BURST).assertLimited();
+        try (Jedis redis = TestRedis.client()) {
+            assertTrue(redis.exists(SharedBuckets.key(new Limit("buyer", 1, 1), buyer)),
+                    "with Redis back, the buckets are Redis' again");
+        }
+    }
+
+    private Burst burst(String sku, String buyer, int requests) throws Exception {
+        Instant started = Instant.now();
+        List<Api.Answer> answers = Crowd.run(16, requests, i -> api.reserve(sku + "-" + buyer + "-" + i, sku, buyer, 1));
+        return new Burst(answers, Duration.between(started, Instant.now()));
+    }
+
+    private record Burst(List<Api.Answer> answers, Duration took) {
+
+        long accepted() {
+            return answers.stream().filter(answer -> answer.status() == 201).count();
+        }
+
+        /** The whole burst fits, then what the bucket refilled meanwhile; the rest is refused. */
+        void assertLimited() {
+            Map<Integer, Long> byStatus = answers.stream()
+                    .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
+            assertEquals(answers.size(), byStatus.getOrDefault(201, 0L) + byStatus.getOrDefault(429, 0L),
+                    "only 201 and 429: " + byStatus);
+            long refilled = (took.toMillis() * PER_SECOND + 999) / 1000;
+            assertTrue(accepted() >= BURST && accepted() <= BURST + refilled + 1,
+                    accepted() + " accepted in " + took.toMillis() + " ms, burst " + BURST);
+            answers.stream().filter(answer -> answer.status() == 429).forEach(answer -> assertRateLimited(answer, 1));
+        }
+    }
+
+    private static void assertRateLimited(Api.Answer answer, int atLeastSeconds) {
+        assertEquals(429, answer.status(), answer.toString());
+        assertTrue(answer.isProblem(), answer.toString());
+        assertEquals("rate-limited", answer.problemType());
+        long retryAfter = Long.parseLong(answer.header("Retry-After"));
+        assertTrue(retryAfter >= atLeastSeconds && retryAfter <= 11, "Retry-After " + retryAfter);
+    }
+
+    /**
+     * Leaves the bucket as a node that counted a flood would: its next token ten seconds away
+     * (the key holds the theoretical arrival time in microseconds of Redis' clock).
+     */
+    private static void emptyForTenSeconds(Limit limit, String id) {
+        try (Jedis redis = TestRedis.client()) {
+            List<String> time = redis.time();
+            long now = Long.parseLong(time.get(0)) * 1_000_000 + Long.parseLong(time.get(1));
+            long arrival = now + 10_000_000 + limit.burst() * limit.microsPerToken();
+            redis.psetex(SharedBuckets.key(limit, id), 20_000, Long.toString(arrival));
+        }
+    }
+}
