@@ -56,6 +56,8 @@ public class DatabaseMigration {
     @Resource(lookup = DATA_SOURCE)
     DataSource dataSource;
 
+    private volatile String shippedVersion;
+
     @PostConstruct
     void migrate() {
         Flyway flyway = Flyway.configure(DatabaseMigration.class.getClassLoader())
@@ -64,7 +66,13 @@ public class DatabaseMigration {
                 .load();
         MigrateResult result = flyway.migrate();
         String version = String.valueOf(flyway.info().current().getVersion());
+        shippedVersion = version;
         LOG.info(() -> "Database schema at version " + version + " (" + result.migrationsExecuted
                 + " migrations applied now)");
+    }
+
+    /** The version of the newest migration this application ships; empty until the migrations ran. */
+    public java.util.Optional<String> shippedVersion() {
+        return java.util.Optional.ofNullable(shippedVersion);
     }
 }

@@ -1,0 +1,92 @@
+package dev.flashsale.platform.health;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.TestPostgres;
+import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
+import jakarta.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The probes a load balancer or an orchestrator asks, without a credential: ready only with
+ * PostgreSQL up and migrated (and still ready without Redis), live and started; each answer in
+ * bounded time, and none telling more than up or down.
+ */
+class HealthIT {
+
+    private final Api anonymous = new Api(TestServer.url()).withStorefrontKey(null);
+
+    @Test
+    void readyWithPostgresMigratedAndRedisReportedLiveAndStarted() throws Exception {
+        Api.Answer ready = anonymous.get("health/ready");
+        assertEquals(200, ready.status(), ready.toString());
+        JsonObject database = check(ready, "database");
+        assertEquals("UP", database.getString("status"));
+        JsonObject data = database.getJsonObject("data");
+        assertEquals(newestMigration(), data.getString("schemaVersion"));
+        assertEquals(newestMigration(), data.getString("expectedSchemaVersion"));
+        assertEquals("up", data.getString("postgresql"));
+        assertEquals("up", data.getString("redis"));
+        assertFalse(ready.body().contains("jdbc:") || ready.body().contains("127.0.0.1"), "nothing sensitive: " + ready);
+
+        assertEquals("UP", check(anonymous.get("health/live"), "threads").getString("status"));
+        assertEquals("UP", check(anonymous.get("health/started"), "migrations").getString("status"));
+    }
+
+    @Test
+    void withoutRedisStillReadyWithoutPostgresNotReadyInBoundedTime() throws Exception {
+        TestRedis.stop();
+        try {
+            Api.Answer ready = anonymous.get("health/ready");
+            assertEquals(200, ready.status(), "sells on PostgreSQL alone: " + ready);
+            assertEquals("down", check(ready, "database").getJsonObject("data").getString("redis"));
+        } finally {
+            TestRedis.start();
+            TestRedis.awaitGateInUse(new Api(TestServer.url()));
+        }
+
+        TestPostgres.stop();
+        try {
+            Instant asked = Instant.now();
+            Api.Answer notReady = anonymous.get("health/ready");
+            Duration took = Duration.between(asked, Instant.now());
+            assertEquals(503, notReady.status(), notReady.toString());
+            JsonObject database = check(notReady, "database");
+            assertEquals("DOWN", database.getString("status"));
+            assertEquals("down", database.getJsonObject("data").getString("postgresql"));
+            assertTrue(took.toMillis() < 4_000, "answered in " + took.toMillis() + " ms");
+            assertEquals(200, anonymous.get("health/live").status(), "a database down is no reason to restart");
+        } finally {
+            TestPostgres.start();
+        }
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (anonymous.get("health/ready").status() != 200) {
+            assertTrue(Instant.now().isBefore(deadline), "not ready again 30 s after PostgreSQL came back");
+            Thread.sleep(200);
+        }
+    }
+
+    private static JsonObject check(Api.Answer answer, String name) {
+        return answer.json().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                .filter(check -> check.getString("name").equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no check " + name + " in " + answer));
+    }
+
+    /** The version of the newest file in db/migration, as Flyway records it (V006__... = "006"). */
+    private static String newestMigration() throws Exception {
+        try (Stream<Path> files = Files.list(Path.of("db/migration"))) {
+            return files.map(file -> file.getFileName().toString()).filter(name -> name.matches("V\\d+__.*\\.sql"))
+                    .map(name -> name.substring(1, name.indexOf("__")))
+                    .max((a, b) -> Integer.compare(Integer.parseInt(a), Integer.parseInt(b))).orElseThrow();
+        }
+    }
+}
