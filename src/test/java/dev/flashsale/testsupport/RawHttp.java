@@ -37,7 +37,49 @@ public final class RawHttp implements AutoCloseable {
         return send("POST", path, json, headers);
     }
 
+    /**
+     * Writes a request without waiting for its answer (HTTP/1.1 pipelining): a client that
+     * offers load at its own pace; {@link #readStatus()} reads the answers in order.
+     */
+    public void write(String path, String... headers) {
+        try {
+            if (socket == null) {
+                open();
+            }
+            out.write(request("GET", path, null, headers));
+        } catch (IOException e) {
+            close();
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The status of the next answer to a request written with {@link #write}. */
+    public int readStatus() {
+        try {
+            out.flush();
+            return readAnswer();
+        } catch (IOException e) {
+            close();
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private int send(String method, String path, String json, String... headers) {
+        byte[] bytes = request(method, path, json, headers);
+        try {
+            if (socket == null) {
+                open();
+            }
+            out.write(bytes);
+            out.flush();
+            return readAnswer();
+        } catch (IOException e) {
+            close();
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private byte[] request(String method, String path, String json, String... headers) {
         StringBuilder request = new StringBuilder(method).append(' ').append(base.getPath()).append(path)
                 .append(" HTTP/1.1\r\nHost: ").append(base.getHost()).append(':').append(base.getPort()).append("\r\n");
         for (int i = 0; i < headers.length; i += 2) {
@@ -51,17 +93,7 @@ public final class RawHttp implements AutoCloseable {
         byte[] bytes = new byte[head.length + body.length];
         System.arraycopy(head, 0, bytes, 0, head.length);
         System.arraycopy(body, 0, bytes, head.length, body.length);
-        try {
-            if (socket == null) {
-                open();
-            }
-            out.write(bytes);
-            out.flush();
-            return readAnswer();
-        } catch (IOException e) {
-            close();
-            throw new UncheckedIOException(e);
-        }
+        return bytes;
     }
 
     private void open() throws IOException {
