@@ -1,0 +1,126 @@
+package dev.flashsale.platform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.RawHttp;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
+import java.io.File;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged form an operator runs: payara/flashsale starting target/flashsale-micro.jar (the
+ * uber-jar mvn package builds) with settings from the environment and payara/post-boot.asadmin,
+ * as a second node beside the tests' server, on the same PostgreSQL and Redis.
+ */
+class PackagedServerIT {
+
+    @Test
+    void theLaunchScriptStartsTheUberJarReadyWithItsServerSettings() throws Exception {
+        int port = TestServer.freePort();
+        Path accessLogs = Files.createTempDirectory("flashsale-access");
+        ProcessBuilder launch = new ProcessBuilder("payara/flashsale")
+                .redirectErrorStream(true).redirectOutput(new File("target/payara-packaged.log"));
+        Map<String, String> env = launch.environment();
+        env.put("FLASHSALE_DB_URL", System.getProperty("it.db.url"));
+        env.put("FLASHSALE_DB_USER", System.getProperty("it.db.user"));
+        env.put("FLASHSALE_REDIS_PORT", Integer.toString(TestRedis.port()));
+        env.put("FLASHSALE_HTTP_PORT", Integer.toString(port));
+        env.put("FLASHSALE_STOREFRONT_API_KEY", Api.STOREFRONT_KEY);
+        env.put("FLASHSALE_RECONCILIATION_INTERVAL_MS", "3600000");
+        env.put("FLASHSALE_ACCESS_LOG_DIR", accessLogs.toString());
+        env.put("FLASHSALE_JAVA_OPTS", "-Xmx512m -XX:+ExitOnOutOfMemoryError");
+        // Twice the server's default, so that a request the default would refuse shows it was applied.
+        env.put("FLASHSALE_HTTP_MAX_HEADER_BYTES", "16384");
+        env.put("FLASHSALE_ACCESS_LOG_WRITE_SECONDS", "1");
+        Process server = launch.start();
+        try {
+            Api node = new Api(new URL("http://localhost:" + port + "/"));
+            awaitReady(node, server);
+
+            assertEquals(200, node.get("api/ping").status());
+            String sku = Sales.openSku(new Api(TestServer.url()), 5, 1, 600, "REFUSE");
+            Api.Answer reserved = node.reserve(sku + "-packaged", sku, "packaged-buyer", 1);
+            assertEquals(201, reserved.status(), "the packaged node sells: " + reserved);
+            assertEquals(1, StockCounts.of(sku).held());
+            // HTTP/1.1 on a plain socket: the JDK client would speak HTTP/2, whose header limits are others.
+            String padding = "p".repeat(12_000);
+            try (RawHttp http = new RawHttp(new URL("http://localhost:" + port + "/"))) {
+                assertEquals(200, http.get("api/ping", "X-Padding", padding), "the post-boot header limit (16 KiB) applies");
+            }
+            assertTrue(refused(() -> {
+                try (RawHttp http = new RawHttp(TestServer.url())) {
+                    return http.get("api/ping", "X-Padding", padding);
+                }
+            }), "the same headers are too large for a server on the defaults (8 KiB)");
+            assertTrue(accessLogged(accessLogs, "/api/ping"), "the access log records the requests");
+            String log = Files.readString(Path.of("target/payara-packaged.log"));
+            assertTrue(log.contains("Boot Command set returned with result SUCCESS"), "the post-boot settings ran");
+            assertFalse(log.contains("returned with result FAILURE"), "every post-boot setting was applied");
+        } finally {
+            server.descendants().forEach(ProcessHandle::destroy);
+            server.destroy();
+            assertTrue(server.waitFor(60, TimeUnit.SECONDS), "the launch script ends with the server");
+            try (Stream<Path> files = Files.walk(accessLogs)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+            }
+        }
+    }
+
+    private static boolean refused(java.util.function.IntSupplier request) {
+        try {
+            return request.getAsInt() >= 400;
+        } catch (java.io.UncheckedIOException connectionClosed) {
+            return true;
+        }
+    }
+
+    private static void awaitReady(Api node, Process server) throws InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(180);
+        while (true) {
+            assertTrue(server.isAlive(), "the packaged server ended; see target/payara-packaged.log");
+            assertTrue(Instant.now().isBefore(deadline), "not ready within 180 s; see target/payara-packaged.log");
+            try {
+                if (node.get("health/ready").status() == 200) {
+                    return;
+                }
+            } catch (RuntimeException notListeningYet) {
+                // Connection refused until the HTTP listener is up.
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    private static boolean accessLogged(Path dir, String path) throws Exception {
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (Instant.now().isBefore(deadline)) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                if (files.filter(Files::isRegularFile).anyMatch(file -> contains(file, path))) {
+                    return true;
+                }
+            }
+            Thread.sleep(500);
+        }
+        return false;
+    }
+
+    private static boolean contains(Path file, String text) {
+        try {
+            return Files.readString(file).contains(text);
+        } catch (java.io.IOException unreadable) {
+            return false;
+        }
+    }
+}
