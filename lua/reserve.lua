@@ -31,15 +31,17 @@ end
 if redis.call('EXISTS', KEYS[2]) == 1 then
     return -2
 end
-if redis.call('EXISTS', KEYS[3]) == 1 then
-    return sold_out()
-end
-
+-- The counter first: a sold-out flag whose counter is gone (lost, evicted) would otherwise refuse
+-- the SKU for good; without its counter the flag says nothing, and the counter is built again
+-- from PostgreSQL (load_counter.lua clears the flag when units are left).
 local available = redis.call('GET', KEYS[1])
 if not available then
     return -3
 end
 available = tonumber(available)
+if redis.call('EXISTS', KEYS[3]) == 1 then
+    return sold_out()
+end
 
 -- Enough means available >= qty: the last unit goes to a buyer of one.
 if available < qty then

@@ -39,6 +39,23 @@ class RedisGateIT {
 
     private final URL base = TestServer.url();
 
+    /** A sold-out flag left behind by a lost counter (evicted, say) heals on the next reservation. */
+    @Test
+    void aSoldOutFlagWhoseCounterIsGoneDoesNotRefuseASkuThatHasUnits() {
+        Api api = new Api(base);
+        String sku = Sales.openSku(api, 3, 1, 600, "REFUSE");
+        awaitCounter(sku, 3);
+        assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status());
+        redis(r -> r.del(GateKeys.counter(new Sku(sku))));
+        redis(r -> r.set(GateKeys.soldOut(new Sku(sku)), "1"));
+
+        Api.Answer next = api.reserve(sku + "-b", sku, "buyer-b", 1);
+
+        assertEquals(201, next.status(), "PostgreSQL has two units left: " + next);
+        assertEquals("1", redis(r -> r.get(GateKeys.counter(new Sku(sku)))), "the counter was built again and taken from");
+        assertFalse(exists(GateKeys.soldOut(new Sku(sku))), "and the stale flag is gone");
+    }
+
     @Test
     void aUnitTheGateLetThroughComesBackWhenPostgresRefuses() {
         Api api = new Api(base);

@@ -78,6 +78,19 @@ class LuaScriptsIT {
         assertFalse(redis.exists(GateKeys.marker(new Sku(sku), new IdempotencyKey("a"))));
     }
 
+    /** The flag without its counter (lost, evicted) must not refuse the SKU for good: the counter is built again. */
+    @Test
+    void aSoldOutFlagWhoseCounterIsGoneAsksForTheCounter() {
+        load(0);
+        assertEquals(-1, reserve("a", 1), "sold out while the counter says so");
+        redis.del(GateKeys.counter(new Sku(sku)));
+
+        assertEquals(-3, reserve("b", 1), "without its counter the flag says nothing");
+        load(2);
+        assertNull(redis.get(GateKeys.soldOut(new Sku(sku))), "the rebuilt counter cleared the flag");
+        assertEquals(1, reserve("b", 1));
+    }
+
     @Test
     void releaseGivesUnitsBackOncePerKey() {
         load(3);
