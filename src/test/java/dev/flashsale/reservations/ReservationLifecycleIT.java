@@ -89,6 +89,37 @@ class ReservationLifecycleIT {
         assertEquals("CONFIRMED", api.get("api/reservations/" + id).json().getString("status"));
     }
 
+    /**
+     * One shard whose holds cannot be expired (here its stock row was made to disagree with its
+     * holds, so giving the units back breaks a CHECK) must not stop the sweep of the shards after it.
+     */
+    @Test
+    void aShardThatCannotBeSweptDoesNotStopTheSweepOfTheOthers() {
+        Api api = new Api(base);
+        String stem = Sales.uniqueSku("sweep");
+        String broken = stem + "-a";
+        String healthy = stem + "-b";
+        Sales.openSale(api, broken, 3, 1, 600, "REFUSE");
+        Sales.openSale(api, healthy, 3, 1, 600, "REFUSE");
+        String stuck = api.reserve(broken + "-k", broken, "buyer-a", 1).json().getString("id");
+        String overdue = api.reserve(healthy + "-k", healthy, "buyer-b", 1).json().getString("id");
+        assertEquals(1, Db.update("UPDATE stock_shard SET held = 0 WHERE sku = ?", broken));
+        try {
+            Db.setExpiry(stuck, -1);
+            Db.setExpiry(overdue, -1);
+
+            awaitStatus(api, overdue, "EXPIRED");
+
+            assertEquals("HELD", api.get("api/reservations/" + stuck).json().getString("status"),
+                    "the broken shard's batch rolled back");
+            assertEquals(0, StockCounts.of(healthy).held());
+        } finally {
+            assertEquals(1, Db.update("UPDATE stock_shard SET held = 1 WHERE sku = ?", broken));
+        }
+        awaitStatus(api, stuck, "EXPIRED");
+        assertTrue(StockCounts.of(broken).consistent(), "once repaired, it is swept at the next tick");
+    }
+
     @Test
     void latePaymentIsRefusedUnderTheDefaultPolicy() {
         Api api = new Api(base);

@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.platform.Causes;
 import dev.flashsale.reservations.control.HoldExpiry;
 import dev.flashsale.reservations.entity.ExpiredHolds;
 import dev.flashsale.stock.entity.ShardRef;
@@ -10,6 +11,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -42,12 +44,20 @@ public class HoldSweeper {
         HoldSweeper transactional = context.getBusinessObject(HoldSweeper.class);
         ExpiredHolds total = ExpiredHolds.NONE;
         for (ShardRef shard : transactional.shardsWithOverdueHolds()) {
-            for (int batch = 0; batch < MAX_BATCHES_PER_SKU; batch++) {
-                ExpiredHolds expired = transactional.expireBatch(shard);
-                total = total.plus(expired);
-                if (expired.holds() < batchSize) {
-                    break;
+            try {
+                for (int batch = 0; batch < MAX_BATCHES_PER_SKU; batch++) {
+                    ExpiredHolds expired = transactional.expireBatch(shard);
+                    total = total.plus(expired);
+                    if (expired.holds() < batchSize) {
+                        break;
+                    }
                 }
+            } catch (RuntimeException failed) {
+                // That batch rolled back; the shards after it are swept all the same, and this one
+                // is tried again at the next tick.
+                LOG.warning(() -> "Sweeper could not expire the overdue holds of " + shard.sku() + " shard " + shard.shard()
+                        + ": " + Causes.summary(failed));
+                LOG.log(Level.FINE, "Sweep failure", failed);
             }
         }
         if (total.holds() > 0) {
