@@ -17,10 +17,12 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * Ready = PostgreSQL answers and has every migration this application ships. Redis is reported
- * in the data only: without it the application sells on PostgreSQL alone, so it stays ready.
+ * in the data only, with its eviction policy: without it the application sells on PostgreSQL
+ * alone, so it stays ready.
  * Nothing sensitive is told (no address, no user, no error text), and every question is bounded.
  */
 @Readiness
@@ -42,17 +44,20 @@ public class DatabaseReadiness implements HealthCheck {
     @Inject
     Probes probes;
 
+    private final EvictionWarning evictionWarning = new EvictionWarning();
+
     @Override
     public HealthCheckResponse call() {
         Optional<String> shipped = migration.shippedVersion();
         Optional<String> applied = probes.ask("PostgreSQL", this::appliedVersion);
-        boolean redisUp = probes.ask("Redis", this::redisAnswers).orElse(false);
+        Optional<String> eviction = probes.ask("Redis", this::redisEvictionPolicy);
         HealthCheckResponseBuilder answer = HealthCheckResponse.named("database")
                 .status(applied.isPresent() && applied.equals(shipped))
                 .withData("postgresql", applied.isPresent() ? "up" : "down")
                 .withData("schemaVersion", applied.orElse("unknown"))
                 .withData("expectedSchemaVersion", shipped.orElse("unknown"))
-                .withData("redis", redisUp ? "up" : "down");
+                .withData("redis", eviction.isPresent() ? "up" : "down");
+        eviction.ifPresent(policy -> answer.withData("redisEvictionPolicy", policy));
         return answer.build();
     }
 
@@ -68,9 +73,23 @@ public class DatabaseReadiness implements HealthCheck {
         }
     }
 
-    private boolean redisAnswers() {
+    /**
+     * Redis answers; its eviction policy, which must be {@code noeviction}: a Redis that evicts
+     * drops counters, sold-out flags and hold markers under memory pressure, and the gate then
+     * refuses or admits wrongly until reconciliation rebuilds them. "unknown" when CONFIG is
+     * not allowed (some hosted Redis rename it).
+     */
+    private String redisEvictionPolicy() {
         try (Jedis jedis = redis.borrow()) {
-            return "PONG".equals(jedis.ping());
+            jedis.ping();
+            String policy;
+            try {
+                policy = jedis.configGet("maxmemory-policy").getOrDefault("maxmemory-policy", "unknown");
+            } catch (JedisDataException configNotAllowed) {
+                policy = "unknown";
+            }
+            evictionWarning.warnOnce(policy);
+            return policy;
         }
     }
 }

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
 
 /**
  * The probes a load balancer or an orchestrator asks, without a credential: ready only with
@@ -36,10 +37,26 @@ class HealthIT {
         assertEquals(newestMigration(), data.getString("expectedSchemaVersion"));
         assertEquals("up", data.getString("postgresql"));
         assertEquals("up", data.getString("redis"));
+        assertEquals("noeviction", data.getString("redisEvictionPolicy"));
         assertFalse(ready.body().contains("jdbc:") || ready.body().contains("127.0.0.1"), "nothing sensitive: " + ready);
 
         assertEquals("UP", check(anonymous.get("health/live"), "threads").getString("status"));
         assertEquals("UP", check(anonymous.get("health/started"), "migrations").getString("status"));
+    }
+
+    /** A Redis that may evict keys would drop counters and sold-out flags: the probe says so (and the log warns). */
+    @Test
+    void aRedisThatMayEvictKeysIsReported() {
+        try (Jedis redis = TestRedis.client()) {
+            redis.configSet("maxmemory-policy", "allkeys-lru");
+            try {
+                Api.Answer ready = anonymous.get("health/ready");
+                assertEquals(200, ready.status(), ready.toString());
+                assertEquals("allkeys-lru", check(ready, "database").getJsonObject("data").getString("redisEvictionPolicy"));
+            } finally {
+                redis.configSet("maxmemory-policy", "noeviction");
+            }
+        }
     }
 
     @Test
