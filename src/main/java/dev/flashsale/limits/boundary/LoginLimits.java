@@ -6,6 +6,7 @@ import dev.flashsale.limits.control.Refusals;
 import dev.flashsale.limits.entity.TokenUse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
 
@@ -37,8 +38,9 @@ public class LoginLimits {
         if (known > 0) {
             return OptionalLong.of(StorefrontLimits.seconds(known));
         }
-        long addressWait = buckets.take(settings.loginAddress(), address, 1, TokenUse.PEEK);
-        long userWait = buckets.take(settings.loginUser(), normalised(user), 1, TokenUse.PEEK);
+        long[] waits = take(user, address, TokenUse.PEEK);
+        long addressWait = waits[0];
+        long userWait = waits[1];
         if (addressWait > 0) {
             refused.refused(addressId, addressWait);
         }
@@ -51,8 +53,12 @@ public class LoginLimits {
 
     /** A password check failed: it counts against the user and the address. */
     public void failed(String user, String address) {
-        buckets.take(settings.loginAddress(), address, 1, TokenUse.COUNT);
-        buckets.take(settings.loginUser(), normalised(user), 1, TokenUse.COUNT);
+        take(user, address, TokenUse.COUNT);
+    }
+
+    /** The address's bucket and the user's, in one round trip. */
+    private long[] take(String user, String address, TokenUse use) {
+        return buckets.take(List.of(settings.loginAddress(), settings.loginUser()), List.of(address, normalised(user)), 1, use);
     }
 
     private static String normalised(String user) {

@@ -2,11 +2,11 @@ package dev.flashsale.limits.boundary;
 
 import dev.flashsale.limits.control.Buckets;
 import dev.flashsale.limits.control.LimitSettings;
-import dev.flashsale.limits.entity.Limit;
 import dev.flashsale.limits.entity.TokenUse;
 import dev.flashsale.platform.problem.ProblemException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -22,27 +22,31 @@ public class StorefrontLimits {
     @Inject
     LimitSettings settings;
 
-    /** @return the refusal when the key or the address has made too many requests, else empty */
+    /**
+     * Both buckets in one round trip; each counts the request whether the other lets it through or not.
+     *
+     * @return the refusal when the key or the address has made too many requests, else empty
+     */
     public Optional<ProblemException> refusalOfCaller(String apiKeyName, String address) {
-        Optional<ProblemException> refusal = refusal(settings.apiKey(), apiKeyName, "this API key");
-        return refusal.isPresent() ? refusal : refusal(settings.address(), address, "this client address");
+        long[] waits = buckets.take(List.of(settings.apiKey(), settings.address()), List.of(apiKeyName, address), 1,
+                TokenUse.TAKE);
+        if (waits[0] > 0) {
+            return Optional.of(refusal(waits[0], "this API key"));
+        }
+        return waits[1] > 0 ? Optional.of(refusal(waits[1], "this client address")) : Optional.empty();
     }
 
     /** Throws 429 when the buyer has asked for too many reservations lately. */
     public void checkBuyer(String buyerId) {
-        Optional<ProblemException> refusal = refusal(settings.buyer(), buyerId, "this buyer");
-        if (refusal.isPresent()) {
-            throw refusal.get();
+        long wait = buckets.take(List.of(settings.buyer()), List.of(buyerId), 1, TokenUse.TAKE)[0];
+        if (wait > 0) {
+            throw refusal(wait, "this buyer");
         }
     }
 
-    private Optional<ProblemException> refusal(Limit limit, String id, String whose) {
-        long waitMicros = buckets.take(limit, id, 1, TokenUse.TAKE);
-        if (waitMicros == 0) {
-            return Optional.empty();
-        }
-        return Optional.of(ProblemException.tooManyRequests("rate-limited",
-                "Too many requests of " + whose + "; retry after the time in Retry-After", seconds(waitMicros)));
+    private static ProblemException refusal(long waitMicros, String whose) {
+        return ProblemException.tooManyRequests("rate-limited",
+                "Too many requests of " + whose + "; retry after the time in Retry-After", seconds(waitMicros));
     }
 
     static long seconds(long micros) {

@@ -8,7 +8,8 @@ import dev.flashsale.platform.security.Sha256;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.OptionalLong;
+import java.util.ArrayList;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -41,20 +42,30 @@ public class SharedBuckets {
     private final AtomicLong failures = new AtomicLong();
     private volatile boolean failing;
 
-    /** @return the microseconds until the tokens are there (0 = now), or empty when Redis failed */
-    public OptionalLong take(Limit limit, String id, int tokens, TokenUse use) {
+    /**
+     * Takes from each bucket (limit i, id i) in one round trip.
+     *
+     * @return for each bucket, the microseconds until the tokens are there (0 = now); empty when Redis failed
+     */
+    public Optional<List<Long>> take(List<Limit> limits, List<String> ids, int tokens, TokenUse use) {
         if (failing && leftAloneUntil.get() - System.nanoTime() > 0) {
-            return OptionalLong.empty();
+            return Optional.empty();
         }
-        List<String> args = List.of(Long.toString(limit.microsPerToken()), Integer.toString(limit.burst()),
-                Integer.toString(tokens), use.script());
+        List<List<String>> keys = new ArrayList<>(limits.size());
+        List<List<String>> args = new ArrayList<>(limits.size());
+        for (int i = 0; i < limits.size(); i++) {
+            Limit limit = limits.get(i);
+            keys.add(List.of(key(limit, ids.get(i))));
+            args.add(List.of(Long.toString(limit.microsPerToken()), Integer.toString(limit.burst()),
+                    Integer.toString(tokens), use.script()));
+        }
         try (Jedis redis = pool.borrow()) {
-            long wait = scripts.run(redis, "take_tokens", List.of(key(limit, id)), args);
+            List<Long> waits = scripts.runAll(redis, "take_tokens", keys, args);
             if (failing) {
                 failing = false;
                 LOG.info("Redis answers again: rate limits are shared by all nodes again");
             }
-            return OptionalLong.of(wait);
+            return Optional.of(waits);
         } catch (JedisException failed) {
             failures.incrementAndGet();
             if (failed instanceof JedisConnectionException) {
@@ -66,7 +77,7 @@ public class SharedBuckets {
                 LOG.log(Level.WARNING, "Redis failed a rate-limit call: each node keeps the limits in its own memory"
                         + " until Redis answers again", failed);
             }
-            return OptionalLong.empty();
+            return Optional.empty();
         }
     }
 

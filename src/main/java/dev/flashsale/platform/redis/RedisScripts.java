@@ -10,7 +10,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
+import java.util.ArrayList;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
 /**
@@ -41,10 +44,7 @@ public class RedisScripts {
 
     /** Runs {@code lua/<name>.lua}; its integer answer as a long. */
     public long run(Jedis redis, String name, List<String> keys, List<String> args) {
-        String digest = digests.get(name);
-        if (digest == null) {
-            throw new IllegalArgumentException("No Redis script lua/" + name + ".lua");
-        }
+        String digest = digest(name);
         try {
             return (Long) redis.evalsha(digest, keys, args);
         } catch (JedisNoScriptException flushed) {
@@ -53,6 +53,38 @@ public class RedisScripts {
             LOG.info(() -> "Redis lost script " + name + " (restart, failover or SCRIPT FLUSH): sending it again");
             return (Long) redis.eval(sources.get(name), keys, args);
         }
+    }
+
+    /**
+     * Runs {@code lua/<name>.lua} once per pair of keys and arguments, in one round trip
+     * (pipelined); the answers in the same order. A script Redis lost fails every call of the
+     * pipeline alike (none ran), so they are all run again one by one, each sending the source.
+     */
+    public List<Long> runAll(Jedis redis, String name, List<List<String>> keys, List<List<String>> args) {
+        String digest = digest(name);
+        Pipeline pipeline = redis.pipelined();
+        List<Response<Object>> answers = new ArrayList<>(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
+            answers.add(pipeline.evalsha(digest, keys.get(i), args.get(i)));
+        }
+        pipeline.sync();
+        try {
+            return answers.stream().map(answer -> (Long) answer.get()).toList();
+        } catch (JedisNoScriptException flushed) {
+            List<Long> again = new ArrayList<>(keys.size());
+            for (int i = 0; i < keys.size(); i++) {
+                again.add(run(redis, name, keys.get(i), args.get(i)));
+            }
+            return again;
+        }
+    }
+
+    private String digest(String name) {
+        String digest = digests.get(name);
+        if (digest == null) {
+            throw new IllegalArgumentException("No Redis script lua/" + name + ".lua");
+        }
+        return digest;
     }
 
     private static String sha1(String source) {

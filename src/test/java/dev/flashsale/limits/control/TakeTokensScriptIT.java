@@ -67,6 +67,21 @@ class TakeTokensScriptIT {
         assertEquals(0, take(3, TokenUse.TAKE), "the bucket is still full");
     }
 
+    /** Several buckets in one pipelined round trip, also right after Redis lost the script. */
+    @Test
+    void severalBucketsInOneRoundTripEvenAfterAScriptFlush() {
+        String other = UUID.randomUUID().toString();
+        List<String> args = List.of(Long.toString(SLOW.microsPerToken()), Integer.toString(SLOW.burst()), "3",
+                TokenUse.TAKE.script());
+        redis.scriptFlush();
+
+        List<Long> waits = scripts.runAll(redis, "take_tokens", List.of(List.of(SharedBuckets.key(SLOW, id)),
+                List.of(SharedBuckets.key(SLOW, other))), List.of(args, args));
+
+        assertEquals(List.of(0L, 0L), waits, "both buckets were full, and the lost script was sent again");
+        assertTrue(take(1, TokenUse.TAKE) > 0, "each bucket gave its burst");
+    }
+
     private long take(int tokens, TokenUse use) {
         return scripts.run(redis, "take_tokens", List.of(SharedBuckets.key(SLOW, id)), List.of(
                 Long.toString(SLOW.microsPerToken()), Integer.toString(SLOW.burst()), Integer.toString(tokens), use.script()));
