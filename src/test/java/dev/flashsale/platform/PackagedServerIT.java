@@ -51,6 +51,7 @@ class PackagedServerIT {
             awaitReady(node, server);
 
             assertEquals(200, node.get("api/ping").status());
+            assertEquals(401, node.get("metrics").status(), "the metrics need a credential on the packaged form too");
             String sku = Sales.openSku(new Api(TestServer.url()), 5, 1, 600, "REFUSE");
             Api.Answer reserved = node.reserve(sku + "-packaged", sku, "packaged-buyer", 1);
             assertEquals(201, reserved.status(), "the packaged node sells: " + reserved);

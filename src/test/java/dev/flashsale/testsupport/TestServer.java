@@ -121,10 +121,13 @@ public final class TestServer {
     /** The per-buyer limit the tests' server runs with. */
     public static final int BUYER_PER_SECOND = 20;
     public static final int BUYER_BURST = 200;
+    /** How the tests' server names its connections in PostgreSQL (pg_stat_activity). */
+    public static final String APPLICATION_NAME = "flashsale-it";
 
     private static List<String> applicationSettings() {
         return List.of("-Dflashsale.db.url=" + required("it.db.url"),
                 "-Dflashsale.db.user=" + required("it.db.user"),
+                "-Dflashsale.db.application-name=" + APPLICATION_NAME,
                 "-Dflashsale.admin.user=" + Api.ADMIN_USER,
                 "-Dflashsale.admin.password=" + Api.ADMIN_PASSWORD,
                 "-Dflashsale.storefront.api-key=" + Api.STOREFRONT_KEY,

@@ -49,7 +49,7 @@ public class AdminApiLogin {
             }
         }
         return challenges.unauthorized(response, CHALLENGE, credential == null
-                ? "The admin API needs HTTP Basic credentials of a console user"
+                ? "The admin API and the metrics need HTTP Basic credentials of a console user"
                 : "Wrong user or password");
     }
 

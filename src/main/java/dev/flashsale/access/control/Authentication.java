@@ -32,7 +32,7 @@ public class Authentication implements HttpAuthenticationMechanism {
                                                 HttpMessageContext context) throws AuthenticationException {
         // The decoded, normalised path the container matched its security constraints against.
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
-        if (path.startsWith("/api/admin/") || path.equals("/api/admin")) {
+        if (path.startsWith("/api/admin/") || path.equals("/api/admin") || isMetrics(path)) {
             return adminApi.validateRequest(request, response, context);
         }
         if (path.startsWith("/api/")) {
@@ -43,6 +43,11 @@ public class Authentication implements HttpAuthenticationMechanism {
             return redirectAjax(request, response);
         }
         return console.validateRequest(request, response, context);
+    }
+
+    /** The server's MicroProfile Metrics endpoint, which runs in this application's context at the root. */
+    private static boolean isMetrics(String path) {
+        return path.equals("/metrics") || path.startsWith("/metrics/");
     }
 
     private static boolean isFacesAjax(HttpServletRequest request) {

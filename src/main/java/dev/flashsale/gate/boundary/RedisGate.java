@@ -2,6 +2,7 @@ package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.control.GateKeys;
+import dev.flashsale.gate.control.GateMetrics;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.entity.Admission;
@@ -32,6 +33,9 @@ public class RedisGate {
     GateHealth health;
 
     @Inject
+    GateMetrics metrics;
+
+    @Inject
     @ConfigProperty(name = "flashsale.gate.enabled", defaultValue = "true")
     boolean enabled;
 
@@ -50,10 +54,10 @@ public class RedisGate {
 
     public Admission admit(Sku sku, IdempotencyKey idempotencyKey, int qty) {
         if (!inUse()) {
-            return Admission.BYPASSED;
+            return metrics.counted(Admission.BYPASSED);
         }
-        return redis.call("reserve", jedis -> admission(scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
-                List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds))))).orElse(Admission.BYPASSED);
+        return metrics.counted(redis.call("reserve", jedis -> admission(scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
+                List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds))))).orElse(Admission.BYPASSED));
     }
 
     /** Gives back the units the key took at the gate, once; nothing if it took none. */

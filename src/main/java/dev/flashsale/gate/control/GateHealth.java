@@ -1,10 +1,16 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.platform.redis.RedisFailures;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -12,21 +18,39 @@ import redis.clients.jedis.exceptions.JedisException;
  * Whether the gate is in use. It starts closed: the recovery timer opens it once Redis answers
  * and the counters are built from PostgreSQL. Any Redis failure (a refused connection, a
  * timeout, an error) closes it again, and reservations go to PostgreSQL alone until Redis is back.
+ * Its state, its changes and the failures are metrics.
  */
 @ApplicationScoped
 public class GateHealth {
 
     private static final Logger LOG = Logger.getLogger(GateHealth.class.getName());
 
+    @Inject
+    MetricRegistry registry;
+
     private final AtomicBoolean up = new AtomicBoolean(false);
-    private final AtomicLong failures = new AtomicLong();
+    private Counter failures;
+    private Counter opened;
+    private Counter closed;
+
+    @PostConstruct
+    void register() {
+        failures = RedisFailures.counter(registry, "gate");
+        Metadata changes = Metadata.builder().withName("flashsale.gate.state.changes")
+                .withDescription("Times the gate opened (Redis in use) or closed (PostgreSQL alone)").build();
+        opened = registry.counter(changes, new Tag("to", "open"));
+        closed = registry.counter(changes, new Tag("to", "closed"));
+        registry.gauge(Metadata.builder().withName("flashsale.gate.open")
+                .withDescription("1 while the Redis gate is in use, 0 while PostgreSQL sells alone").build(),
+                up, state -> state.get() ? 1 : 0);
+    }
 
     public boolean isUp() {
         return up.get();
     }
 
     public long failures() {
-        return failures.get();
+        return failures.getCount();
     }
 
     /**
@@ -35,9 +59,13 @@ public class GateHealth {
      * before it reopens.
      */
     public void failed(String operation, JedisException failure) {
-        failures.incrementAndGet();
+        failures.inc();
         boolean unreachable = failure instanceof JedisConnectionException;
-        if (up.compareAndSet(true, false) || !unreachable) {
+        boolean closedNow = up.compareAndSet(true, false);
+        if (closedNow) {
+            closed.inc();
+        }
+        if (closedNow || !unreachable) {
             LOG.log(unreachable ? Level.WARNING : Level.SEVERE, "Redis " + (unreachable ? "unreachable" : "failed")
                     + " during " + operation + ": reservations go to PostgreSQL alone until it answers again", failure);
         }
@@ -45,6 +73,7 @@ public class GateHealth {
 
     public void opened() {
         if (up.compareAndSet(false, true)) {
+            opened.inc();
             LOG.info("Redis gate in use: counters built from PostgreSQL");
         }
     }

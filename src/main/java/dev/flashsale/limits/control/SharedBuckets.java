@@ -2,9 +2,11 @@ package dev.flashsale.limits.control;
 
 import dev.flashsale.limits.entity.Limit;
 import dev.flashsale.limits.entity.TokenUse;
+import dev.flashsale.platform.redis.RedisFailures;
 import dev.flashsale.platform.redis.RedisPool;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.platform.security.Sha256;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -14,6 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.MetricRegistry;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
@@ -38,9 +42,17 @@ public class SharedBuckets {
     @ConfigProperty(name = "flashsale.limits.redis-retry-ms", defaultValue = "1000")
     long retryMillis;
 
+    @Inject
+    MetricRegistry registry;
+
     private final AtomicLong leftAloneUntil = new AtomicLong(System.nanoTime());
-    private final AtomicLong failures = new AtomicLong();
+    private Counter failures;
     private volatile boolean failing;
+
+    @PostConstruct
+    void register() {
+        failures = RedisFailures.counter(registry, "limits");
+    }
 
     /**
      * Takes from each bucket (limit i, id i) in one round trip.
@@ -67,7 +79,7 @@ public class SharedBuckets {
             }
             return Optional.of(waits);
         } catch (JedisException failed) {
-            failures.incrementAndGet();
+            failures.inc();
             if (failed instanceof JedisConnectionException) {
                 pool.dropIdle();
             }
@@ -79,10 +91,6 @@ public class SharedBuckets {
             }
             return Optional.empty();
         }
-    }
-
-    public long failures() {
-        return failures.get();
     }
 
     /**

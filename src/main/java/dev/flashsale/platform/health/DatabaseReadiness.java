@@ -1,17 +1,11 @@
 package dev.flashsale.platform.health;
 
 import dev.flashsale.platform.database.DatabaseMigration;
+import dev.flashsale.platform.database.QuickQueries;
 import dev.flashsale.platform.redis.RedisPool;
-import dev.flashsale.platform.sql.SqlStatements;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.Optional;
-import javax.sql.DataSource;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -29,14 +23,11 @@ import redis.clients.jedis.exceptions.JedisDataException;
 @ApplicationScoped
 public class DatabaseReadiness implements HealthCheck {
 
-    @Resource(lookup = DatabaseMigration.DATA_SOURCE)
-    DataSource dataSource;
-
     @Inject
     DatabaseMigration migration;
 
     @Inject
-    SqlStatements sql;
+    QuickQueries queries;
 
     @Inject
     RedisPool redis;
@@ -49,7 +40,7 @@ public class DatabaseReadiness implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         Optional<String> shipped = migration.shippedVersion();
-        Optional<String> applied = probes.ask("PostgreSQL", this::appliedVersion);
+        Optional<String> applied = queries.firstRow("the readiness query", "health/find_schema_version", row -> row.getString(1));
         Optional<String> eviction = probes.ask("Redis", this::redisEvictionPolicy);
         HealthCheckResponseBuilder answer = HealthCheckResponse.named("database")
                 .status(applied.isPresent() && applied.equals(shipped))
@@ -59,18 +50,6 @@ public class DatabaseReadiness implements HealthCheck {
                 .withData("redis", eviction.isPresent() ? "up" : "down");
         eviction.ifPresent(policy -> answer.withData("redisEvictionPolicy", policy));
         return answer.build();
-    }
-
-    private String appliedVersion() {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement query = connection.prepareStatement(sql.get("health/find_schema_version"))) {
-            query.setQueryTimeout(2);
-            try (ResultSet rows = query.executeQuery()) {
-                return rows.next() ? rows.getString(1) : null;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("PostgreSQL did not answer the readiness query: " + e.getSQLState(), e);
-        }
     }
 
     /**

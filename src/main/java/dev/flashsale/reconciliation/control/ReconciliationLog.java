@@ -13,14 +13,24 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
 
 /** Runs and gaps, kept in PostgreSQL; and the lock that makes one run at a time across nodes. */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
 public class ReconciliationLog {
+
+    private static final Metadata GAPS = Metadata.builder().withName("flashsale.reconciliation.gaps")
+            .withDescription("Gaps reconciliation found between PostgreSQL and Redis or the ledger, by kind and action").build();
+
+    @Inject
+    MetricRegistry registry;
 
     @PersistenceContext
     EntityManager em;
@@ -48,8 +58,11 @@ public class ReconciliationLog {
                 .executeUpdate();
     }
 
+    /** Records a gap in the run's log, and counts it in the metrics by kind and action. */
     public void record(long runId, String sku, GapKind kind, GapAction action, long postgresValue, long otherValue,
                        String detail) {
+        registry.counter(GAPS, new Tag("kind", kind.name().toLowerCase(Locale.ROOT)),
+                new Tag("action", action.name().toLowerCase(Locale.ROOT))).inc();
         em.createNativeQuery(sql.get("reconciliation/insert_gap"))
                 .setParameter("runId", runId)
                 .setParameter("sku", sku)

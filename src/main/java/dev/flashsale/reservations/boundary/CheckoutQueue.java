@@ -12,16 +12,20 @@ import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.stock.entity.Sku;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * Groups the reserve requests that arrive for one stock row while a transaction on it runs, so
@@ -46,6 +50,9 @@ public class CheckoutQueue {
 
     @Inject
     CheckoutCounters counters;
+
+    @Inject
+    MetricRegistry registry;
 
     @Inject
     @ConfigProperty(name = "flashsale.checkout.group-max", defaultValue = "64")
@@ -80,11 +87,21 @@ public class CheckoutQueue {
         if (place == CheckoutLine.Place.FULL) {
             throw ProblemException.retryLater("busy", "Busy", "Too many requests wait for " + sku + " right now; retry shortly");
         }
-        if (place == CheckoutLine.Place.LEAD || me.await(line, waitMillis, counters) == LineWaiter.Turn.LEAD) {
+        if (place == CheckoutLine.Place.LEAD || me.await(line, waitMillis, counters::gaveUpWaiting) == LineWaiter.Turn.LEAD) {
             lead(key, line, me);
         }
         ReserveAnswer answer = me.answer();
         return answer.decided() ? Optional.of(answer.outcomeOrThrow()) : Optional.empty();
+    }
+
+    /** The lines, and the requests waiting in them, as gauges of the application's metrics. */
+    @PostConstruct
+    void registerGauges() {
+        registry.gauge(Metadata.builder().withName("flashsale.checkout.lines")
+                .withDescription("Stock rows with reserve requests in line right now").build(), lines, Map::size);
+        registry.gauge(Metadata.builder().withName("flashsale.checkout.queued")
+                .withDescription("Reserve requests waiting in line for a group transaction right now").build(),
+                lines, all -> all.values().stream().mapToInt(CheckoutLine::queued).sum());
     }
 
     public CheckoutGroups groups() {

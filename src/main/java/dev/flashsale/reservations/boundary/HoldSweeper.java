@@ -2,6 +2,7 @@ package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.Causes;
 import dev.flashsale.reservations.control.HoldExpiry;
+import dev.flashsale.reservations.control.ReservationMetrics;
 import dev.flashsale.reservations.entity.ExpiredHolds;
 import dev.flashsale.stock.entity.ShardRef;
 import jakarta.annotation.Resource;
@@ -33,6 +34,9 @@ public class HoldSweeper {
     HoldExpiry expiry;
 
     @Inject
+    ReservationMetrics metrics;
+
+    @Inject
     @ConfigProperty(name = "flashsale.sweeper.batch-size", defaultValue = "200")
     int batchSize;
 
@@ -60,6 +64,7 @@ public class HoldSweeper {
                 LOG.log(Level.FINE, "Sweep failure", failed);
             }
         }
+        metrics.swept(total);
         if (total.holds() > 0) {
             ExpiredHolds swept = total;
             LOG.info(() -> "Sweeper expired " + swept.holds() + " holds, " + swept.units() + " units back on sale");

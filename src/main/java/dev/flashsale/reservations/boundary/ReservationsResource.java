@@ -42,6 +42,7 @@ public class ReservationsResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @ReserveMeasured
     public Response reserve(@HeaderParam("Idempotency-Key") String idempotencyKey,
                             @Valid @NotNull ReserveRequest body, @Context UriInfo uri) {
         ReserveCommand command = new ReserveCommand(new IdempotencyKey(idempotencyKey), new Sku(body.sku()),

@@ -54,6 +54,11 @@ public final class CheckoutLine<W> {
         return queued.remove(waiter);
     }
 
+    /** The requests waiting behind the group that runs now. */
+    public synchronized int queued() {
+        return queued.size();
+    }
+
     /** @return the request that leads the next group; empty when none is queued (the line goes idle) */
     public synchronized Optional<W> handOver() {
         W next = queued.poll();

@@ -47,29 +47,29 @@ public final class LineWaiter {
      * Waits {@code waitMillis} at most. Still queued then, the request leaves the line: 503 busy,
      * nothing was tried. Already taken into a group (or handed the lead) it waits once more as
      * long, for the group's transaction; past that it gives up: 503, outcome unknown, which a
-     * retry under the same key resolves.
+     * retry under the same key resolves. Either way {@code gaveUp} is told, before the 503.
      */
-    public Turn await(CheckoutLine<LineWaiter> line, long waitMillis, CheckoutCounters counters) {
+    public Turn await(CheckoutLine<LineWaiter> line, long waitMillis, Runnable gaveUp) {
         try {
             return turn.get(waitMillis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException stillWaiting) {
             if (line.withdraw(this)) {
-                counters.gaveUpWaiting();
+                gaveUp.run();
                 throw ProblemException.retryLater("busy", "Busy", "The reservations of " + command.sku()
                         + " are slow right now; retry shortly");
             }
-            return awaitGroup(waitMillis, counters);
+            return awaitGroup(waitMillis, gaveUp);
         } catch (InterruptedException | ExecutionException e) {
             throw interrupted(e);
         }
     }
 
-    private Turn awaitGroup(long waitMillis, CheckoutCounters counters) {
+    private Turn awaitGroup(long waitMillis, Runnable gaveUp) {
         try {
             return turn.get(waitMillis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException groupStuck) {
             if (turn.complete(Turn.GAVE_UP)) {
-                counters.gaveUpWaiting();
+                gaveUp.run();
                 throw ProblemException.retryLater("service-unavailable", "Service unavailable", "The reservation of "
                         + command.sku() + " did not finish in time; retry with the same Idempotency-Key to learn its outcome");
             }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Metrics;
+import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestPostgres;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
@@ -61,15 +63,26 @@ class HealthIT {
 
     @Test
     void withoutRedisStillReadyWithoutPostgresNotReadyInBoundedTime() throws Exception {
+        Api api = new Api(TestServer.url());
+        String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
+        Metrics before = Metrics.read(api);
         TestRedis.stop();
         try {
             Api.Answer ready = anonymous.get("health/ready");
             assertEquals(200, ready.status(), "sells on PostgreSQL alone: " + ready);
             assertEquals("down", check(ready, "database").getJsonObject("data").getString("redis"));
+            assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status(), "PostgreSQL alone sells");
+            Metrics down = Metrics.read(api);
+            assertEquals(0, down.value("flashsale_gate_open"), "the metrics show the gate closed");
+            assertEquals(1, down.since(before, "flashsale_gate_state_changes_total{to=\"closed\"}"));
+            assertTrue(down.since(before, "flashsale_redis_failures_total{component=\"gate\"}") >= 1);
         } finally {
             TestRedis.start();
-            TestRedis.awaitGateInUse(new Api(TestServer.url()));
+            TestRedis.awaitGateInUse(api);
         }
+        Metrics up = Metrics.read(api);
+        assertEquals(1, up.value("flashsale_gate_open"));
+        assertEquals(1, up.since(before, "flashsale_gate_state_changes_total{to=\"open\"}"), "reopened once");
 
         TestPostgres.stop();
         try {

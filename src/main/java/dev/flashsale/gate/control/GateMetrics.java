@@ -1,0 +1,44 @@
+package dev.flashsale.gate.control;
+
+import dev.flashsale.gate.entity.Admission;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
+
+/** What the gate answered to checkout attempts, one counter per answer. */
+@ApplicationScoped
+public class GateMetrics {
+
+    @Inject
+    MetricRegistry registry;
+
+    private final Map<Admission, Counter> admissions = new EnumMap<>(Admission.class);
+
+    /** Registered at start-up, so that every metric is there, at zero, before the first checkout. */
+    void registerEarly(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        // Creating the bean registered its metrics.
+    }
+
+    @PostConstruct
+    void register() {
+        Metadata metadata = Metadata.builder().withName("flashsale.gate.admissions")
+                .withDescription("The gate's answers to checkout attempts (bypassed: PostgreSQL alone decided)").build();
+        for (Admission answer : Admission.values()) {
+            admissions.put(answer, registry.counter(metadata, new Tag("answer", answer.name().toLowerCase(Locale.ROOT))));
+        }
+    }
+
+    public Admission counted(Admission answer) {
+        admissions.get(answer).inc();
+        return answer;
+    }
+}
