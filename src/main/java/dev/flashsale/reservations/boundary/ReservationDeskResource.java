@@ -1,6 +1,7 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.reservations.entity.Movement;
 import dev.flashsale.reservations.entity.Reservation;
@@ -17,9 +18,18 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Arrays;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Reservations over the admin API: search, history, cancel a hold (merchandisers only). */
 @ApplicationScoped
+@Tag(name = "Admin: reservations")
+@SecurityRequirement(name = ApiDocument.ADMIN_BASIC)
 @Path("admin/reservations")
 @Produces(MediaType.APPLICATION_JSON)
 public class ReservationDeskResource {
@@ -27,18 +37,33 @@ public class ReservationDeskResource {
     @Inject
     ReservationDesk desk;
 
+    @Operation(summary = "Search reservations by idempotency key, buyer, status and SKU")
+    @APIResponse(responseCode = "200", description = "The reservations found",
+            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Reservation.class)))
+    @APIResponse(responseCode = "400", description = "idempotency-key-invalid, invalid-buyer-id, invalid-status, invalid-sku")
     @GET
     public List<Reservation> search(@QueryParam("key") String key, @QueryParam("buyer") String buyer,
                                     @QueryParam("status") String status, @QueryParam("sku") String sku) {
         return desk.search(new ReservationQuery(key, buyer, statusOf(status), sku));
     }
 
+    @Operation(summary = "A reservation's ledger rows")
+    @APIResponse(responseCode = "200", description = "The movements",
+            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Movement.class)))
+    @APIResponse(responseCode = "400", description = "invalid-id")
+    @APIResponse(responseCode = "404", description = "reservation-not-found")
     @GET
     @Path("{id}/history")
     public List<Movement> history(@PathParam("id") String id) {
         return desk.history(Ids.parse(id, "reservation"));
     }
 
+    @Operation(summary = "Cancel a hold (merchandisers)")
+    @APIResponse(responseCode = "200", description = "The reservation, cancelled",
+            content = @Content(schema = @Schema(implementation = Reservation.class)))
+    @APIResponse(responseCode = "400", description = "invalid-id")
+    @APIResponse(responseCode = "404", description = "reservation-not-found")
+    @APIResponse(responseCode = "409", description = "not-a-hold, reservation-confirmed")
     @POST
     @Path("{id}/cancel")
     public Reservation cancel(@PathParam("id") String id) {

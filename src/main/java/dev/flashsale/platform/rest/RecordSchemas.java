@@ -1,0 +1,53 @@
+package dev.flashsale.platform.rest;
+
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.List;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.models.Components;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+
+/**
+ * The schema of a record that no resource method names (the problem document, written by the
+ * exception mappers), read from its components so that it cannot drift from the record. Knows
+ * the component types such records use: text, numbers, flags, and lists of other records.
+ */
+final class RecordSchemas {
+
+    private RecordSchemas() {
+    }
+
+    static void addTo(Components components, Class<? extends Record> type) {
+        if (components.getSchemas() != null && components.getSchemas().containsKey(type.getSimpleName())) {
+            return;
+        }
+        Schema schema = OASFactory.createSchema().type(Schema.SchemaType.OBJECT);
+        for (RecordComponent component : type.getRecordComponents()) {
+            schema.addProperty(component.getName(), schemaOf(components, component.getGenericType()));
+        }
+        components.addSchema(type.getSimpleName(), schema);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Schema schemaOf(Components components, Type type) {
+        if (type instanceof ParameterizedType list && list.getRawType() == List.class) {
+            return OASFactory.createSchema().type(Schema.SchemaType.ARRAY)
+                    .items(schemaOf(components, list.getActualTypeArguments()[0]));
+        }
+        if (type instanceof Class<?> record && record.isRecord()) {
+            addTo(components, (Class<? extends Record>) record);
+            return OASFactory.createSchema().ref(record.getSimpleName());
+        }
+        if (type == int.class || type == long.class || type == Integer.class || type == Long.class) {
+            return OASFactory.createSchema().type(Schema.SchemaType.INTEGER);
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return OASFactory.createSchema().type(Schema.SchemaType.BOOLEAN);
+        }
+        if (type == String.class) {
+            return OASFactory.createSchema().type(Schema.SchemaType.STRING);
+        }
+        throw new IllegalArgumentException("No schema for a record component of type " + type);
+    }
+}
