@@ -14,6 +14,12 @@ import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
+import dev.flashsale.testsupport.history.Anomaly;
+import dev.flashsale.testsupport.history.FinalState;
+import dev.flashsale.testsupport.history.History;
+import dev.flashsale.testsupport.history.HistoryChecker;
+import dev.flashsale.testsupport.history.Op;
+import dev.flashsale.testsupport.history.Report;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.util.HashMap;
@@ -69,10 +75,15 @@ class OversellIT {
         TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), Integer.toString(UNITS)); // the gate is on
 
         // Attempt i uses key k-i, except every RETRY_EVERY-th, which repeats the key (and body) of attempt i-1.
+        History history = new History();
         List<Api.Answer> answers = Crowd.run(CLIENTS, ATTEMPTS, i -> {
             int keyOwner = (i % RETRY_EVERY == RETRY_EVERY - 1) ? i - 1 : i;
-            return api.reserve(sku + "-k-" + keyOwner, sku, "buyer-" + keyOwner, 1);
+            return history.reserve(api, sku + "-k-" + keyOwner, sku, "buyer-" + keyOwner, 1);
         });
+        Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
+        System.out.println("signature scenario, " + shards + " shard(s): " + report);
+        assertEquals(List.of(), report.anomalies(), report.toString());
+        assertEquals(ATTEMPTS, report.figure("ok") + report.figure("refused"), "no unknown outcome: " + report);
 
         Map<Integer, Long> byStatus = answers.stream()
                 .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
@@ -264,14 +275,20 @@ class OversellIT {
             // Same clients, same attempts, same requests; the crowd stops early once the oversell is
             // certain (every unit handed out, plus 100), which saves minutes of pointless writes.
             AtomicInteger handedOut = new AtomicInteger();
+            History history = new History();
             List<Api.Answer> answers = Crowd.run(CLIENTS, ATTEMPTS, i -> {
-                Api.Answer answer = api.post("api/test/naive-reservations", Api.reserveBody(sku, "buyer-" + i, 1),
-                        "Idempotency-Key", sku + "-naive-" + i);
+                String key = sku + "-naive-" + i;
+                Api.Answer answer = history.record(Op.Kind.RESERVE, key, sku, "buyer-" + i, 1, null,
+                        () -> api.post("api/test/naive-reservations", Api.reserveBody(sku, "buyer-" + i, 1),
+                                "Idempotency-Key", key));
                 if (answer.status() == 201) {
                     handedOut.incrementAndGet();
                 }
                 return answer;
             }, () -> handedOut.get() > UNITS + 100);
+            Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
+            System.out.println("the naive checkout: " + report);
+            assertTrue(report.has(Anomaly.Kind.OVERSOLD), "the checker sees the oversell: " + report);
 
             long taken = answers.stream().filter(a -> a.status() == 201).count();
             long reservedUnits = Db.scalar("SELECT coalesce(sum(qty), 0) FROM reservation WHERE sku = ?", sku);

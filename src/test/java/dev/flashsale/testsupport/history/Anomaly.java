@@ -1,0 +1,28 @@
+package dev.flashsale.testsupport.history;
+
+/** Something the final state and the history cannot both be right about. */
+public record Anomaly(Kind kind, String detail) {
+
+    public enum Kind {
+        /** More units promised (held or sold, by reservations or by the counts) than the SKU has. */
+        OVERSOLD,
+        /** The counts disagree with the reservations or with the ledger. */
+        LEDGER_MISMATCH,
+        /** A reservation's ledger rows did not hold, sell or give back its units exactly once. */
+        UNITS_NOT_RETURNED_ONCE,
+        /** A reservation a client was told of (200 or 201) is missing, or is not what it asked for. */
+        LOST_RESERVATION,
+        /** A reservation no request could have made: no reserve of its key and body was ok or unknown. */
+        PHANTOM_RESERVATION,
+        /** One idempotency key took more than one reservation. */
+        KEY_TOOK_TWICE,
+        /** A confirm or cancel the client was told succeeded did not leave the reservation so. */
+        LOST_TRANSITION,
+        /** An unknown outcome that the final state cannot settle. */
+        UNRESOLVED,
+        /** A buyer holds or bought more of a sale than its cap. */
+        CAP_EXCEEDED,
+        /** The gate's counter in Redis disagrees with what PostgreSQL has available. */
+        REDIS_DRIFT
+    }
+}

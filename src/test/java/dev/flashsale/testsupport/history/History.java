@@ -1,0 +1,63 @@
+package dev.flashsale.testsupport.history;
+
+import dev.flashsale.testsupport.Api;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * The history of a run: every reserve, confirm and cancel with its invocation and completion time
+ * and its outcome, recorded by the clients themselves, safe for any number of client threads. A
+ * request that throws (a timeout, a dropped connection) is recorded as UNKNOWN and answers null.
+ */
+public final class History {
+
+    private final long origin = System.nanoTime();
+    private final AtomicLong ids = new AtomicLong();
+    private final ConcurrentLinkedQueue<Op> ops = new ConcurrentLinkedQueue<>();
+
+    public Api.Answer reserve(Api api, String key, String sku, String buyer, int qty) {
+        return record(Op.Kind.RESERVE, key, sku, buyer, qty, null, () -> api.reserve(key, sku, buyer, qty));
+    }
+
+    public Api.Answer confirm(Api api, String reservationId) {
+        return record(Op.Kind.CONFIRM, null, null, null, 0, reservationId, () -> api.confirm(reservationId));
+    }
+
+    public Api.Answer cancel(Api api, String reservationId) {
+        return record(Op.Kind.CANCEL, null, null, null, 0, reservationId, () -> api.cancel(reservationId));
+    }
+
+    /** Records any call that answers like the reserve, confirm or cancel API (a foil's, for one). */
+    public Api.Answer record(Op.Kind kind, String key, String sku, String buyer, int qty, String target,
+                             Supplier<Api.Answer> call) {
+        long invoked = System.nanoTime() - origin;
+        Api.Answer answer;
+        try {
+            answer = call.get();
+        } catch (RuntimeException failed) {
+            add(new Op(ids.incrementAndGet(), kind, key, sku, buyer, qty, target, invoked, System.nanoTime() - origin,
+                    Op.Outcome.UNKNOWN, 0, failed.getClass().getSimpleName(), null));
+            return null;
+        }
+        long completed = System.nanoTime() - origin;
+        int status = answer.status();
+        Op.Outcome outcome = status < 300 ? Op.Outcome.OK : status < 500 ? Op.Outcome.REFUSED : Op.Outcome.UNKNOWN;
+        String problem = answer.isProblem() ? answer.problemType() : null;
+        String reservationId = outcome == Op.Outcome.OK && !answer.body().isBlank() ? answer.json().getString("id", null) : null;
+        add(new Op(ids.incrementAndGet(), kind, key, sku, buyer, qty, target, invoked, completed, outcome, status,
+                problem, reservationId));
+        return answer;
+    }
+
+    /** Adds a request as recorded elsewhere (or made by hand, to show the checker an anomaly). */
+    public void add(Op op) {
+        ops.add(op);
+    }
+
+    public List<Op> ops() {
+        return new ArrayList<>(ops);
+    }
+}

@@ -1,0 +1,160 @@
+package dev.flashsale.testsupport.history;
+
+import dev.flashsale.testsupport.history.Anomaly.Kind;
+import dev.flashsale.testsupport.history.FinalState.ReservationRow;
+import dev.flashsale.testsupport.history.FinalState.SkuRow;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Judges a recorded history against the final state, in the manner of Jepsen's checkers: every
+ * answer a client was given must be true of the final state, and the final state must hold nothing
+ * no request could have made. Unknown outcomes are settled by the final state; the rest follows
+ * the product's promise: no unit sold twice, none lost, none frozen for good.
+ */
+public final class HistoryChecker {
+
+    private static final Set<String> LIVE = Set.of("HELD", "CONFIRMED");
+
+    private HistoryChecker() {
+    }
+
+    public static Report check(List<Op> ops, FinalState state) {
+        List<Anomaly> anomalies = new ArrayList<>();
+        Map<String, ReservationRow> byId = state.reservations().stream()
+                .collect(Collectors.toMap(ReservationRow::id, row -> row));
+        Map<String, List<ReservationRow>> byKey = state.reservations().stream()
+                .collect(Collectors.groupingBy(ReservationRow::key));
+
+        countsHold(state, anomalies);
+        state.reservations().forEach(row -> ledgerOfReservation(row, anomalies));
+        byKey.forEach((key, rows) -> {
+            if (rows.size() > 1) {
+                anomalies.add(new Anomaly(Kind.KEY_TOOK_TWICE, key + " holds " + rows.size() + " reservations"));
+            }
+        });
+        Map<String, List<Op>> reservesByKey = ops.stream().filter(op -> op.kind() == Op.Kind.RESERVE)
+                .collect(Collectors.groupingBy(Op::key));
+        for (ReservationRow row : state.reservations()) {
+            boolean asked = reservesByKey.getOrDefault(row.key(), List.of()).stream()
+                    .anyMatch(op -> op.mayHaveReserved(row.key(), row.sku(), row.buyer(), row.qty()));
+            if (!asked) {
+                anomalies.add(new Anomaly(Kind.PHANTOM_RESERVATION, row.id() + " (key " + row.key() + ")"));
+            }
+        }
+        long takenUnknown = 0;
+        long untakenUnknown = 0;
+        for (Op op : ops) {
+            switch (op.kind()) {
+                case RESERVE -> {
+                    if (op.outcome() == Op.Outcome.OK) {
+                        // An answer without the reservation (a foil's) is held to its key.
+                        List<ReservationRow> ofKey = byKey.getOrDefault(op.key(), List.of());
+                        reservationToldOf(op, op.reservationId() != null ? byId.get(op.reservationId())
+                                : ofKey.isEmpty() ? null : ofKey.get(0), anomalies);
+                    } else if (op.outcome() == Op.Outcome.UNKNOWN) {
+                        if (byKey.containsKey(op.key())) {
+                            takenUnknown++;
+                        } else {
+                            untakenUnknown++;
+                        }
+                    }
+                }
+                case CONFIRM -> transitionToldOf(op, byId.get(op.target()), "CONFIRMED", anomalies);
+                case CANCEL -> transitionToldOf(op, byId.get(op.target()), "CANCELLED", anomalies);
+            }
+        }
+        capsHold(state, anomalies);
+        state.redisCounters().forEach((sku, counter) -> {
+            SkuRow row = state.skus().get(sku);
+            long available = row.total() - row.held() - row.sold();
+            if (counter != available) {
+                anomalies.add(new Anomaly(Kind.REDIS_DRIFT, sku + ": Redis " + counter + ", PostgreSQL " + available));
+            }
+        });
+        return new Report(anomalies, figures(ops, takenUnknown, untakenUnknown));
+    }
+
+    private static void countsHold(FinalState state, List<Anomaly> anomalies) {
+        for (SkuRow sku : state.skus().values()) {
+            List<ReservationRow> of = state.reservations().stream().filter(row -> row.sku().equals(sku.sku())).toList();
+            long promised = of.stream().filter(row -> LIVE.contains(row.status())).mapToLong(ReservationRow::qty).sum();
+            long held = of.stream().filter(row -> row.status().equals("HELD")).mapToLong(ReservationRow::qty).sum();
+            long sold = of.stream().filter(row -> row.status().equals("CONFIRMED")).mapToLong(ReservationRow::qty).sum();
+            if (promised > sku.total() || sku.held() + sku.sold() > sku.total()) {
+                anomalies.add(new Anomaly(Kind.OVERSOLD, sku.sku() + ": " + promised + " units held or sold by reservations, "
+                        + (sku.held() + sku.sold()) + " by the counts, of " + sku.total()));
+            }
+            if (held != sku.held() || sold != sku.sold() || sku.heldByLedger() != sku.held() || sku.soldByLedger() != sku.sold()) {
+                anomalies.add(new Anomaly(Kind.LEDGER_MISMATCH, sku.sku() + ": held " + sku.held() + " (reservations " + held
+                        + ", ledger " + sku.heldByLedger() + "), sold " + sku.sold() + " (reservations " + sold
+                        + ", ledger " + sku.soldByLedger() + ")"));
+            }
+        }
+    }
+
+    /** HELD: its units held once. CONFIRMED: sold once. CANCELLED, EXPIRED: held, then given back, once. */
+    private static void ledgerOfReservation(ReservationRow row, List<Anomaly> anomalies) {
+        long heldNow = row.status().equals("HELD") ? row.qty() : 0;
+        long soldNow = row.status().equals("CONFIRMED") ? row.qty() : 0;
+        if (row.heldDelta() != heldNow || row.soldDelta() != soldNow) {
+            anomalies.add(new Anomaly(Kind.UNITS_NOT_RETURNED_ONCE, row.id() + " " + row.status() + " of " + row.qty()
+                    + " unit(s): its ledger leaves " + row.heldDelta() + " held and " + row.soldDelta() + " sold"));
+        }
+    }
+
+    private static void reservationToldOf(Op op, ReservationRow row, List<Anomaly> anomalies) {
+        if (row == null || !row.key().equals(op.key()) || !row.sku().equals(op.sku()) || !row.buyer().equals(op.buyer())
+                || row.qty() != op.qty()) {
+            anomalies.add(new Anomaly(Kind.LOST_RESERVATION, "request " + op.id() + " (key " + op.key() + ") was told "
+                    + op.reservationId() + ", the final state has " + row));
+        }
+    }
+
+    private static void transitionToldOf(Op op, ReservationRow row, String status, List<Anomaly> anomalies) {
+        if (row == null) {
+            if (op.outcome() != Op.Outcome.REFUSED) {
+                anomalies.add(new Anomaly(op.outcome() == Op.Outcome.OK ? Kind.LOST_TRANSITION : Kind.UNRESOLVED,
+                        op.kind() + " of " + op.target() + ": no such reservation"));
+            }
+        } else if (op.outcome() == Op.Outcome.OK && !row.status().equals(status)) {
+            anomalies.add(new Anomaly(Kind.LOST_TRANSITION, op.kind() + " of " + row.id() + " answered ok, it is "
+                    + row.status()));
+        }
+    }
+
+    private static void capsHold(FinalState state, List<Anomaly> anomalies) {
+        Map<String, Long> unitsOfBuyer = new HashMap<>();
+        for (ReservationRow row : state.reservations()) {
+            if (LIVE.contains(row.status())) {
+                unitsOfBuyer.merge(state.skus().get(row.sku()).saleId() + " " + row.buyer(), (long) row.qty(), Long::sum);
+            }
+        }
+        Map<String, Integer> capOfSale = new HashMap<>();
+        state.skus().values().forEach(sku -> capOfSale.put(sku.saleId(), sku.capPerBuyer()));
+        unitsOfBuyer.forEach((saleAndBuyer, units) -> {
+            int cap = capOfSale.get(saleAndBuyer.substring(0, saleAndBuyer.indexOf(' ')));
+            if (cap > 0 && units > cap) {
+                anomalies.add(new Anomaly(Kind.CAP_EXCEEDED, saleAndBuyer + " has " + units + " of a cap of " + cap));
+            }
+        });
+    }
+
+    private static Map<String, Long> figures(List<Op> ops, long takenUnknown, long untakenUnknown) {
+        Map<String, Long> figures = new LinkedHashMap<>();
+        figures.put("requests", (long) ops.size());
+        for (Op.Outcome outcome : Op.Outcome.values()) {
+            figures.put(outcome.name().toLowerCase(), ops.stream().filter(op -> op.outcome() == outcome).count());
+        }
+        figures.put("5xx", ops.stream().filter(op -> op.status() >= 500).count());
+        figures.put("errors", ops.stream().filter(op -> op.outcome() == Op.Outcome.UNKNOWN && op.status() == 0).count());
+        figures.put("unknownTaken", takenUnknown);
+        figures.put("unknownNotTaken", untakenUnknown);
+        return figures;
+    }
+}

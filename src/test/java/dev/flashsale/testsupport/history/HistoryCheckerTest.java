@@ -1,0 +1,161 @@
+package dev.flashsale.testsupport.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.history.Anomaly.Kind;
+import dev.flashsale.testsupport.history.FinalState.ReservationRow;
+import dev.flashsale.testsupport.history.FinalState.SkuRow;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The checker on hand-made histories: a correct one passes, and each kind of anomaly, made by
+ * breaking one thing of it, is reported as that kind (and as nothing the break does not explain).
+ */
+class HistoryCheckerTest {
+
+    private static final String SALE = "sale-1";
+
+    /** 3 units, cap 2 per buyer: a held, b confirmed, c cancelled, d refused sold out, e unknown but taken. */
+    private final List<Op> ops = new ArrayList<>(List.of(
+            reserve(1, "k-a", "buyer-a", Op.Outcome.OK, 201, "r-a"),
+            reserve(2, "k-a", "buyer-a", Op.Outcome.OK, 200, "r-a"),
+            reserve(3, "k-b", "buyer-b", Op.Outcome.OK, 201, "r-b"),
+            transition(4, Op.Kind.CONFIRM, "r-b", Op.Outcome.OK, 200),
+            reserve(5, "k-c", "buyer-c", Op.Outcome.OK, 201, "r-c"),
+            transition(6, Op.Kind.CANCEL, "r-c", Op.Outcome.OK, 200),
+            reserve(7, "k-d", "buyer-d", Op.Outcome.REFUSED, 409, null),
+            reserve(8, "k-e", "buyer-e", Op.Outcome.UNKNOWN, 503, null),
+            reserve(9, "k-f", "buyer-f", Op.Outcome.UNKNOWN, 0, null)));
+    private final Map<String, SkuRow> skus = new HashMap<>(Map.of("SKU", new SkuRow("SKU", SALE, 3, 2, 1, 2, 1, 2)));
+    private final List<ReservationRow> reservations = new ArrayList<>(List.of(
+            new ReservationRow("r-a", "k-a", "SKU", "buyer-a", 1, "HELD", 1, 0),
+            new ReservationRow("r-b", "k-b", "SKU", "buyer-b", 1, "CONFIRMED", 0, 1),
+            new ReservationRow("r-c", "k-c", "SKU", "buyer-c", 1, "CANCELLED", 0, 0),
+            new ReservationRow("r-e", "k-e", "SKU", "buyer-e", 1, "HELD", 1, 0)));
+    private final Map<String, Long> counters = new HashMap<>(Map.of("SKU", 0L));
+
+    @Test
+    void aCorrectHistoryHasNoAnomalyAndItsUnknownsAreSettled() {
+        Report report = check();
+        assertEquals(List.of(), report.anomalies());
+        assertEquals(9, report.figure("requests"));
+        assertEquals(2, report.figure("unknown"));
+        assertEquals(1, report.figure("5xx"));
+        assertEquals(1, report.figure("errors"));
+        assertEquals(1, report.figure("unknownTaken"), "k-e's reservation exists");
+        assertEquals(1, report.figure("unknownNotTaken"), "k-f's does not");
+    }
+
+    @Test
+    void moreUnitsPromisedThanThereAreIsAnOversell() {
+        // The naive checkout's signature: a fourth live reservation, while the counts were overwritten.
+        reservations.add(new ReservationRow("r-g", "k-g", "SKU", "buyer-g", 1, "HELD", 1, 0));
+        ops.add(reserve(10, "k-g", "buyer-g", Op.Outcome.OK, 201, "r-g"));
+        assertKinds(Set.of(Kind.OVERSOLD, Kind.LEDGER_MISMATCH));
+    }
+
+    @Test
+    void countsThatDisagreeWithTheLedgerAreReported() {
+        skus.put("SKU", new SkuRow("SKU", SALE, 3, 2, 1, 3, 1, 2));
+        assertKinds(Set.of(Kind.LEDGER_MISMATCH));
+    }
+
+    @Test
+    void unitsOfACancelledHoldGivenBackTwiceAreReported() {
+        replace("r-c", new ReservationRow("r-c", "k-c", "SKU", "buyer-c", 1, "CANCELLED", -1, 0));
+        assertKinds(Set.of(Kind.UNITS_NOT_RETURNED_ONCE));
+    }
+
+    @Test
+    void unitsOfAnExpiredHoldNeverGivenBackAreReported() {
+        replace("r-a", new ReservationRow("r-a", "k-a", "SKU", "buyer-a", 1, "EXPIRED", 1, 0));
+        skus.put("SKU", new SkuRow("SKU", SALE, 3, 1, 1, 2, 1, 2));
+        counters.put("SKU", 1L);
+        assertKinds(Set.of(Kind.UNITS_NOT_RETURNED_ONCE, Kind.LEDGER_MISMATCH));
+    }
+
+    @Test
+    void aReservationTheClientWasToldOfButThatIsGoneIsLost() {
+        reservations.removeIf(row -> row.id().equals("r-a"));
+        skus.put("SKU", new SkuRow("SKU", SALE, 3, 1, 1, 1, 1, 2));
+        counters.put("SKU", 1L);
+        assertKinds(Set.of(Kind.LOST_RESERVATION));
+    }
+
+    @Test
+    void aReservationNoRequestCouldHaveMadeIsAPhantom() {
+        reservations.add(new ReservationRow("r-d", "k-d", "SKU", "buyer-d", 1, "CANCELLED", 0, 0));
+        assertKinds(Set.of(Kind.PHANTOM_RESERVATION));
+    }
+
+    @Test
+    void aKeyWithTwoReservationsTookTwice() {
+        replace("r-c", new ReservationRow("r-c", "k-a", "SKU", "buyer-a", 1, "CANCELLED", 0, 0));
+        ops.removeIf(op -> op.id() == 6);
+        assertKinds(Set.of(Kind.KEY_TOOK_TWICE, Kind.LOST_RESERVATION));
+    }
+
+    @Test
+    void aConfirmAnsweredOkThatDidNotStickIsALostTransition() {
+        replace("r-b", new ReservationRow("r-b", "k-b", "SKU", "buyer-b", 1, "EXPIRED", 0, 0));
+        skus.put("SKU", new SkuRow("SKU", SALE, 3, 2, 0, 2, 0, 2));
+        counters.put("SKU", 1L);
+        assertKinds(Set.of(Kind.LOST_TRANSITION));
+    }
+
+    @Test
+    void anUnknownConfirmOfAReservationThatDoesNotExistIsUnresolved() {
+        ops.add(transition(10, Op.Kind.CONFIRM, "r-nowhere", Op.Outcome.UNKNOWN, 0));
+        assertKinds(Set.of(Kind.UNRESOLVED));
+    }
+
+    @Test
+    void aBuyerPastTheCapIsReported() {
+        replace("r-e", new ReservationRow("r-e", "k-e", "SKU", "buyer-a", 1, "HELD", 1, 0));
+        replace("r-c", new ReservationRow("r-c", "k-c", "SKU", "buyer-a", 1, "CONFIRMED", 0, 1));
+        ops.replaceAll(op -> op.key() != null && (op.key().equals("k-e") || op.key().equals("k-c"))
+                ? new Op(op.id(), op.kind(), op.key(), op.sku(), "buyer-a", op.qty(), op.target(), op.invoked(),
+                        op.completed(), op.outcome(), op.status(), op.problem(), op.reservationId()) : op);
+        ops.removeIf(op -> op.id() == 6);
+        skus.put("SKU", new SkuRow("SKU", SALE, 4, 2, 2, 2, 2, 2));
+        assertKinds(Set.of(Kind.CAP_EXCEEDED));
+    }
+
+    @Test
+    void aRedisCounterThatDisagreesWithPostgresIsDrift() {
+        counters.put("SKU", 1L);
+        assertKinds(Set.of(Kind.REDIS_DRIFT));
+    }
+
+    private void assertKinds(Set<Kind> expected) {
+        Report report = check();
+        assertEquals(expected, report.anomalies().stream().map(Anomaly::kind).collect(Collectors.toSet()), report.toString());
+        expected.forEach(kind -> assertTrue(report.has(kind)));
+    }
+
+    private Report check() {
+        return HistoryChecker.check(ops, new FinalState(skus, reservations, counters));
+    }
+
+    private void replace(String id, ReservationRow row) {
+        reservations.replaceAll(existing -> existing.id().equals(id) ? row : existing);
+    }
+
+    private static Op reserve(long id, String key, String buyer, Op.Outcome outcome, int status, String reservationId) {
+        return new Op(id, Op.Kind.RESERVE, key, "SKU", buyer, 1, null, id * 10, id * 10 + 5, outcome, status,
+                outcome == Op.Outcome.REFUSED ? "sold-out" : null, reservationId);
+    }
+
+    private static Op transition(long id, Op.Kind kind, String target, Op.Outcome outcome, int status) {
+        return new Op(id, kind, null, null, null, 0, target, id * 10, id * 10 + 5, outcome, status, null,
+                outcome == Op.Outcome.OK ? target : null);
+    }
+
+}

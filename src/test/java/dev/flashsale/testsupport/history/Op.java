@@ -1,0 +1,28 @@
+package dev.flashsale.testsupport.history;
+
+/**
+ * One request of a recorded history, as the client saw it: what it asked, when (nanoseconds
+ * since the history began) and what came back.
+ *
+ * @param key           the idempotency key of a reserve; null for confirm and cancel
+ * @param target        the reservation a confirm or cancel named; null for a reserve
+ * @param reservationId the reservation a successful answer named (null when its answer had no body)
+ * @param problem       the problem type's slug of a refusal, or what failed for an unknown outcome
+ */
+public record Op(long id, Kind kind, String key, String sku, String buyer, int qty, String target,
+                 long invoked, long completed, Outcome outcome, int status, String problem, String reservationId) {
+
+    public enum Kind { RESERVE, CONFIRM, CANCEL }
+
+    /**
+     * OK: 200 or 201. REFUSED: a 4xx, which changes nothing. UNKNOWN: a 5xx, a timeout or a dropped
+     * connection: the request may or may not have taken effect, and only the final state tells.
+     */
+    public enum Outcome { OK, REFUSED, UNKNOWN }
+
+    /** Whether this request may have made a reservation with this key, SKU, buyer and quantity. */
+    boolean mayHaveReserved(String key, String sku, String buyer, int qty) {
+        return kind == Kind.RESERVE && outcome != Outcome.REFUSED && this.key.equals(key) && this.sku.equals(sku)
+                && this.buyer.equals(buyer) && this.qty == qty;
+    }
+}
