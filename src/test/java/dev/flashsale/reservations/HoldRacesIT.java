@@ -9,6 +9,10 @@ import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestServer;
+import dev.flashsale.testsupport.history.FinalState;
+import dev.flashsale.testsupport.history.History;
+import dev.flashsale.testsupport.history.HistoryChecker;
+import dev.flashsale.testsupport.history.Report;
 import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
@@ -33,7 +37,8 @@ class HoldRacesIT {
     void paymentAndSweeperAtTheExpiryBoundaryHaveOneWinnerEach() throws Exception {
         int holds = 120;
         String sku = openSale(holds, "REFUSE");
-        List<String> reservations = reserve(sku, holds, i -> 1).stream().map(hold -> hold.getString("id")).toList();
+        History history = new History();
+        List<String> reservations = reserve(sku, holds, i -> 1, history).stream().map(hold -> hold.getString("id")).toList();
         // Hold i (its key ends in -i) expires at t0 + 20 ms * i; its payment arrives within 100 ms either side.
         Db.update("UPDATE reservation SET expires_at = now() + interval '1500 milliseconds'"
                 + " + CAST(substring(idempotency_key from '[0-9]+$') AS integer) * interval '20 milliseconds'"
@@ -57,7 +62,7 @@ class HoldRacesIT {
             outcomes = Crowd.run(16, holds, i -> {
                 Instant due = t0.plusMillis(20L * i + ThreadLocalRandom.current().nextLong(-100, 101));
                 sleepUntil(due);
-                Api.Answer answer = api.confirm(reservations.get(i));
+                Api.Answer answer = history.confirm(api, reservations.get(i));
                 return answer.status() == 200 ? answer.json().getString("status") : answer.problemType();
             });
         } finally {
@@ -83,6 +88,9 @@ class HoldRacesIT {
         assertEquals(0, Db.scalar("SELECT count(*) FROM reservation r WHERE sku = ? AND"
                 + " (SELECT count(*) FROM stock_movement m WHERE m.reservation_id = r.id) <> 2", sku),
                 "each hold has its claim and exactly one ending in the ledger");
+        Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
+        System.out.println("payments racing the sweeper at the deadline: " + report);
+        assertEquals(List.of(), report.anomalies(), report.toString());
     }
 
     @Test
@@ -152,7 +160,11 @@ class HoldRacesIT {
 
     /** {@code count} holds of the SKU, hold i under key {@code <sku>-i} for {@code qty(i)} units, in key order. */
     private List<JsonObject> reserve(String sku, int count, IntUnaryOperator qty) throws Exception {
-        List<Api.Answer> answers = Crowd.run(8, count, i -> api.reserve(sku + "-" + i, sku, "buyer-" + i, qty.applyAsInt(i)));
+        return reserve(sku, count, qty, new History());
+    }
+
+    private List<JsonObject> reserve(String sku, int count, IntUnaryOperator qty, History history) throws Exception {
+        List<Api.Answer> answers = Crowd.run(8, count, i -> history.reserve(api, sku + "-" + i, sku, "buyer-" + i, qty.applyAsInt(i)));
         for (Api.Answer answer : answers) {
             assertEquals(201, answer.status(), answer.toString());
         }
