@@ -1,11 +1,11 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.platform.redis.RedisFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -36,7 +36,7 @@ public class GateHealth {
      */
     public void failed(String operation, JedisException failure) {
         failures.incrementAndGet();
-        boolean unreachable = failure instanceof JedisConnectionException;
+        boolean unreachable = RedisFailures.unreachable(failure);
         if (up.compareAndSet(true, false) || !unreachable) {
             LOG.log(unreachable ? Level.WARNING : Level.SEVERE, "Redis " + (unreachable ? "unreachable" : "failed")
                     + " during " + operation + ": reservations go to PostgreSQL alone until it answers again", failure);

@@ -1,0 +1,38 @@
+package dev.flashsale.platform.redis;
+
+import dev.flashsale.platform.Causes;
+import java.util.stream.Stream;
+import redis.clients.jedis.exceptions.JedisBroadcastException;
+import redis.clients.jedis.exceptions.JedisClusterException;
+import redis.clients.jedis.exceptions.JedisClusterOperationException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisRedirectionException;
+
+/**
+ * Which Redis failures mean "Redis is away" (expected in an outage, worth one warning) rather than
+ * "Redis refused what we sent" (a bug or a misconfiguration, worth an error every time).
+ */
+public final class RedisFailures {
+
+    /** Thrown after connection failures when the retries' time ran out, sometimes without a cause. */
+    private static final String RETRY_DEADLINE = "Cluster retry deadline exceeded.";
+
+    private RedisFailures() {
+    }
+
+    /**
+     * A refused or broken connection or a timeout, also as the cause of a cluster command that
+     * ran out of attempts or time, or of a cluster client that found no node; on a cluster also
+     * slots still moving, a cluster that says it is down (a master lost), and a command sent to
+     * every master that some could not take for one of these reasons.
+     */
+    public static boolean unreachable(Throwable failure) {
+        return Causes.of(failure).anyMatch(cause -> cause instanceof JedisConnectionException
+                || cause instanceof JedisRedirectionException
+                || cause instanceof JedisClusterOperationException && RETRY_DEADLINE.equals(cause.getMessage())
+                || cause instanceof JedisClusterException && String.valueOf(cause.getMessage()).startsWith("CLUSTERDOWN")
+                || cause instanceof JedisBroadcastException broadcast && broadcast.getReplies().values().stream()
+                        .anyMatch(reply -> reply instanceof Throwable failed && unreachable(failed))
+                || Stream.of(cause.getSuppressed()).anyMatch(RedisFailures::unreachable));
+    }
+}
