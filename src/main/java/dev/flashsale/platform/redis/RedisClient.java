@@ -24,6 +24,8 @@ import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.providers.ClusterConnectionProvider;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
@@ -40,6 +42,7 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 public class RedisClient {
 
     private static final Logger LOG = Logger.getLogger(RedisClient.class.getName());
+    private static final long REOPEN_PAUSE_NANOS = 1_000_000_000L;
 
     @Inject
     @ConfigProperty(name = "flashsale.redis.host", defaultValue = "127.0.0.1")
@@ -75,6 +78,7 @@ public class RedisClient {
     int clusterMaxRetryMillis;
 
     private final Object opening = new Object();
+    private volatile long nextOpeningNanos = System.nanoTime();
     private volatile UnifiedJedis commands;
     private volatile ClusterConnectionProvider cluster;
 
@@ -123,17 +127,27 @@ public class RedisClient {
 
     /**
      * The commands, for a call's duration (nothing to give back). A cluster client learns the
-     * slots from the nodes when it is made, so it is made on first use, and again on the next
-     * use after no node answered: the application starts, and sells, with the cluster away.
+     * slots from the nodes when it is made, so it is made on first use, and again on a later use
+     * after no node answered: the application starts, and sells, with the cluster away. While
+     * none answers, it is tried at most once a second; the calls in between fail at once, so
+     * that they never queue behind one another's attempt.
      */
     public UnifiedJedis commands() {
         UnifiedJedis open = commands;
         if (open != null) {
             return open;
         }
+        if (nextOpeningNanos - System.nanoTime() > 0) {
+            throw new JedisConnectionException("No node of the Redis Cluster " + nodes() + " answered lately");
+        }
         synchronized (opening) {
             if (commands == null) {
-                commands = open();
+                try {
+                    commands = open();
+                } catch (JedisException noNode) {
+                    nextOpeningNanos = System.nanoTime() + REOPEN_PAUSE_NANOS;
+                    throw noNode;
+                }
             }
             return commands;
         }
