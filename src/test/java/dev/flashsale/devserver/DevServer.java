@@ -29,7 +29,7 @@ import redis.embedded.RedisServer;
  * repository root. Starts the freshly built WAR on Payara Micro at the root context (the API answers at
  * http://localhost:8080/api) and stops it on Ctrl+C. It needs nothing installed: without
  * {@code FLASHSALE_DB_URL} it brings an embedded PostgreSQL whose data stays in target/embedded-pg
- * between runs, without {@code FLASHSALE_REDIS_HOST} an embedded Redis for the gate, and without
+ * between runs, without {@code FLASHSALE_REDIS_HOST} (nor {@code FLASHSALE_REDIS_CLUSTER_NODES}) an embedded Redis for the gate, and without
  * {@code FLASHSALE_ADMIN_PASSWORD} it makes up an admin password and logs it. Ports:
  * {@code FLASHSALE_HTTP_PORT} (8080), {@code FLASHSALE_EMBEDDED_DB_PORT} (5433),
  * {@code FLASHSALE_EMBEDDED_REDIS_PORT} (6380). It lives in the
@@ -92,7 +92,8 @@ public final class DevServer {
                 .inheritIO();
         Map<String, String> childEnv = payara.environment();
         EmbeddedPostgres postgres = isBlank(System.getenv("FLASHSALE_DB_URL")) ? startPostgres(childEnv) : null;
-        RedisServer redis = isBlank(System.getenv("FLASHSALE_REDIS_HOST")) ? startRedis(childEnv) : null;
+        RedisServer redis = isBlank(System.getenv("FLASHSALE_REDIS_HOST")) && isBlank(System.getenv("FLASHSALE_REDIS_CLUSTER_NODES"))
+                ? startRedis(childEnv) : null;
         Properties credentials = devCredentials();
         if (isBlank(System.getenv("FLASHSALE_ADMIN_PASSWORD"))) {
             childEnv.put("FLASHSALE_ADMIN_PASSWORD", credentials.getProperty("admin.password"));

@@ -11,6 +11,7 @@ import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
@@ -152,7 +153,7 @@ class RedisGateIT {
             while (!done.get()) {
                 redis(Jedis::scriptFlush);
                 flushes.incrementAndGet();
-                sleep(20);
+                Pause.millis(20);
             }
         });
         List<Api.Answer> answers;
@@ -269,15 +270,6 @@ class RedisGateIT {
     private static <T> T redis(Function<Jedis, T> call) {
         try (Jedis redis = TestRedis.client()) {
             return call.apply(redis);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
@@ -233,17 +234,8 @@ class ReservationLifecycleIT {
             if (status.equals(api.get("api/reservations/" + reservationId).json().getString("status"))) {
                 return;
             }
-            sleep(100);
+            Pause.millis(100);
         }
         throw new AssertionError("reservation " + reservationId + " did not become " + status + " within 20 s");
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

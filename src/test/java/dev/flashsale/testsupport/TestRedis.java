@@ -12,6 +12,7 @@ import dev.flashsale.limits.entity.Limit;
 import dev.flashsale.limits.entity.TokenUse;
 import dev.flashsale.platform.redis.RedisScripts;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /**
@@ -69,7 +70,7 @@ public final class TestRedis {
         Limit limit = Limit.perMinute("login-user", 10, 30);
         RedisScripts scripts = new RedisScripts();
         scripts.load();
-        try (Jedis redis = client()) {
+        try (JedisPooled redis = new JedisPooled("127.0.0.1", port())) {
             scripts.run(redis, "take_tokens", List.of(SharedBuckets.key(limit, user)), List.of(
                     Long.toString(limit.microsPerToken()), Integer.toString(limit.burst()), Integer.toString(failures),
                     TokenUse.COUNT.script()));
@@ -144,11 +145,6 @@ public final class TestRedis {
     }
 
     private static void pause() {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        Pause.millis(50);
     }
 }

@@ -12,7 +12,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -21,21 +23,29 @@ import java.util.stream.Stream;
  * The application on Payara Micro, started once for all the integration tests of a run: by the
  * first test that asks for its {@link #url()}, and stopped when the run ends
  * ({@link TestServicesSession}) or the JVM exits. A test class that needs no server (or a unit
- * test) starts none. The server's output goes to target/payara-it.log.
+ * test) starts none. The server's output goes to target/payara-it.log. A test that needs a node
+ * with other settings (another Redis, say) starts one more beside it with {@link #another}.
  */
-public final class TestServer {
+public final class TestServer implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(TestServer.class.getName());
     private static final Duration STARTUP = Duration.ofSeconds(240);
     private static final Duration READY_GRACE = Duration.ofSeconds(15);
-    private static final Path LOG_FILE = Path.of("target", "payara-it.log");
 
-    private static Process process;
-    private static Path rootDir;
-    private static URL url;
+    private static final TestServer SHARED = new TestServer("it", Map.of());
     private static RuntimeException failure;
 
-    private TestServer() {
+    private final String name;
+    private final Path logFile;
+    private final Map<String, String> otherSettings;
+    private Process process;
+    private Path rootDir;
+    private URL url;
+
+    private TestServer(String name, Map<String, String> otherSettings) {
+        this.name = name;
+        this.logFile = Path.of("target", "payara-" + name + ".log");
+        this.otherSettings = Map.copyOf(otherSettings);
     }
 
     /** The application's base URL, e.g. {@code http://localhost:41234/}; starts the server on first use. */
@@ -43,18 +53,39 @@ public final class TestServer {
         if (failure != null) {
             throw new IllegalStateException("Payara Micro failed to start for an earlier test", failure);
         }
-        if (url == null) {
+        if (SHARED.url == null) {
             try {
-                start();
+                SHARED.start();
             } catch (RuntimeException e) {
                 failure = e;
                 throw e;
             }
         }
-        return url;
+        return SHARED.url;
     }
 
     public static synchronized void stop() {
+        SHARED.close();
+    }
+
+    /**
+     * Starts one more server beside the shared one, on the same database, with the shared one's
+     * settings and {@code otherSettings} (MicroProfile Config keys) on top; its output goes to
+     * target/payara-{@code name}.log. Close it when done.
+     */
+    public static TestServer another(String name, Map<String, String> otherSettings) {
+        TestServer server = new TestServer(name, otherSettings);
+        server.start();
+        return server;
+    }
+
+    /** This server's base URL. */
+    public URL base() {
+        return url;
+    }
+
+    @Override
+    public synchronized void close() {
         url = null;
         if (process != null) {
             process.destroy();
@@ -73,7 +104,7 @@ public final class TestServer {
         }
     }
 
-    private static void start() {
+    private void start() {
         String microJar = required("payara.microJar");
         if (!new File(microJar).isFile()) {
             throw new IllegalStateException("No Payara Micro at payara.microJar=" + microJar + ": run the tests with mvn verify");
@@ -81,32 +112,38 @@ public final class TestServer {
         try {
             // A fresh root directory: reusing one makes Payara redeploy the previous WAR first.
             rootDir = Files.createTempDirectory("flashsale-it-payara");
-            Files.createDirectories(LOG_FILE.getParent());
+            Files.createDirectories(logFile.getParent());
             int port = freePort();
             List<String> command = new ArrayList<>(List.of(javaCommand(), "-Xmx768m"));
-            command.addAll(applicationSettings());
+            Map<String, String> settings = applicationSettings();
+            if (this != SHARED) {
+                // Its own name in PostgreSQL, so that each server's pool gauges count its own connections.
+                settings.put("flashsale.db.application-name", APPLICATION_NAME + "-" + name);
+            }
+            settings.putAll(otherSettings);
+            settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
             command.addAll(List.of("-jar", microJar, "--deploy", Deployments.application(rootDir).toString(),
                     "--contextroot", "/", "--port", Integer.toString(port), "--nocluster",
                     "--rootdir", rootDir.resolve("payara").toString()));
-            LOG.info(() -> "Starting the application on Payara Micro, port " + port + ", log in " + LOG_FILE);
+            LOG.info(() -> "Starting the application on Payara Micro, port " + port + ", log in " + logFile);
             Instant started = Instant.now();
-            Runtime.getRuntime().addShutdownHook(new Thread(TestServer::stop, "test-server-stop"));
+            Runtime.getRuntime().addShutdownHook(new Thread(this::close, "test-server-stop"));
             process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(LOG_FILE.toFile()).start();
+                    .redirectOutput(logFile.toFile()).start();
             URL base = new URL("http://localhost:" + port + "/");
             awaitApplication(base);
             url = base;
             LOG.info(() -> "The application answers at " + base + " after "
                     + Duration.between(started, Instant.now()).toSeconds() + " s");
         } catch (IOException e) {
-            stop();
+            close();
             throw new UncheckedIOException("Cannot start Payara Micro", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            stop();
+            close();
             throw new IllegalStateException("Interrupted while Payara Micro was starting", e);
         } catch (RuntimeException e) {
-            stop();
+            close();
             throw e;
         }
     }
@@ -124,27 +161,29 @@ public final class TestServer {
     /** How the tests' server names its connections in PostgreSQL (pg_stat_activity). */
     public static final String APPLICATION_NAME = "flashsale-it";
 
-    private static List<String> applicationSettings() {
-        return List.of("-Dflashsale.db.url=" + required("it.db.url"),
-                "-Dflashsale.db.user=" + required("it.db.user"),
-                "-Dflashsale.db.application-name=" + APPLICATION_NAME,
-                "-Dflashsale.admin.user=" + Api.ADMIN_USER,
-                "-Dflashsale.admin.password=" + Api.ADMIN_PASSWORD,
-                "-Dflashsale.storefront.api-key=" + Api.STOREFRONT_KEY,
-                "-Dflashsale.console.secure-cookie=false",
-                "-Dflashsale.sweeper.interval-ms=1000",
-                "-Dflashsale.redis.port=" + TestRedis.port(),
-                "-Dflashsale.gate.recovery-interval-ms=500",
-                "-Dflashsale.reconciliation.interval-ms=3600000",
-                "-Dflashsale.http.trusted-proxies=127.0.0.1,::1",
-                "-Dflashsale.limits.buyer.per-second=" + BUYER_PER_SECOND,
-                "-Dflashsale.limits.buyer.burst=" + BUYER_BURST,
-                "-Dflashsale.limits.api-key.per-second=100000",
-                "-Dflashsale.limits.api-key.burst=100000",
-                "-Dflashsale.limits.address.per-second=100000",
-                "-Dflashsale.limits.address.burst=100000",
-                // The test-only resources this WAR adds are no part of the product's API document.
-                "-Dmp.openapi.scan.exclude.packages=dev.flashsale.testhooks,dev.flashsale.foil");
+    private static Map<String, String> applicationSettings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("flashsale.db.url", required("it.db.url"));
+        settings.put("flashsale.db.user", required("it.db.user"));
+        settings.put("flashsale.db.application-name", APPLICATION_NAME);
+        settings.put("flashsale.admin.user", Api.ADMIN_USER);
+        settings.put("flashsale.admin.password", Api.ADMIN_PASSWORD);
+        settings.put("flashsale.storefront.api-key", Api.STOREFRONT_KEY);
+        settings.put("flashsale.console.secure-cookie", "false");
+        settings.put("flashsale.sweeper.interval-ms", "1000");
+        settings.put("flashsale.redis.port", Integer.toString(TestRedis.port()));
+        settings.put("flashsale.gate.recovery-interval-ms", "500");
+        settings.put("flashsale.reconciliation.interval-ms", "3600000");
+        settings.put("flashsale.http.trusted-proxies", "127.0.0.1,::1");
+        settings.put("flashsale.limits.buyer.per-second", Integer.toString(BUYER_PER_SECOND));
+        settings.put("flashsale.limits.buyer.burst", Integer.toString(BUYER_BURST));
+        settings.put("flashsale.limits.api-key.per-second", "100000");
+        settings.put("flashsale.limits.api-key.burst", "100000");
+        settings.put("flashsale.limits.address.per-second", "100000");
+        settings.put("flashsale.limits.address.burst", "100000");
+        // The test-only resources this WAR adds are no part of the product's API document.
+        settings.put("mp.openapi.scan.exclude.packages", "dev.flashsale.testhooks,dev.flashsale.foil");
+        return settings;
     }
 
     private static String required(String property) {
@@ -159,7 +198,7 @@ public final class TestServer {
      * Payara says "ready" even when the deployment failed, so only the application's own answer
      * counts; but an application still silent some seconds after that line will not answer.
      */
-    private static void awaitApplication(URL base) throws InterruptedException {
+    private void awaitApplication(URL base) throws InterruptedException {
         Api api = new Api(base);
         Instant deadline = Instant.now().plus(STARTUP);
         while (Instant.now().isBefore(deadline)) {
@@ -180,19 +219,19 @@ public final class TestServer {
         throw startFailed("The application did not answer GET /api/ping (a failed deployment?)");
     }
 
-    private static IllegalStateException startFailed(String why) {
-        return new IllegalStateException(why + "; the end of " + LOG_FILE + ":\n" + logTail(60));
+    private IllegalStateException startFailed(String why) {
+        return new IllegalStateException(why + "; the end of " + logFile + ":\n" + logTail(60));
     }
 
-    private static String logTail(int lines) {
+    private String logTail(int lines) {
         List<String> all = log().lines().toList();
         return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
     }
 
     /** The server's output so far, read leniently: it may end in the middle of a character. */
-    private static String log() {
+    private String log() {
         try {
-            return new String(Files.readAllBytes(LOG_FILE), StandardCharsets.UTF_8);
+            return new String(Files.readAllBytes(logFile), StandardCharsets.UTF_8);
         } catch (IOException e) {
             return "(unreadable: " + e + ")";
         }

@@ -5,7 +5,8 @@ import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
  * Starts the integration tests' Redis before the first test of a run; after the last one, stops
- * the application server (if a test started it) and then Redis. Only the integration test run
+ * the application server (if a test started it), then Redis and the Redis Cluster (if a test
+ * started it). Only the integration test run
  * (which sets {@code it.redis.port}) needs them.
  */
 public class TestServicesSession implements LauncherSessionListener {
@@ -22,6 +23,7 @@ public class TestServicesSession implements LauncherSessionListener {
         if (System.getProperty("it.redis.port") != null) {
             TestServer.stop();
             TestRedis.stop();
+            TestRedisCluster.stop();
         }
     }
 }

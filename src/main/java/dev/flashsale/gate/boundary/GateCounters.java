@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
-import redis.clients.jedis.Jedis;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Builds the gate's counters from PostgreSQL: when a sale opens, when Redis comes back (empty or
@@ -109,7 +109,7 @@ public class GateCounters {
         return redis.callOrThrow(jedis -> levels.stream().map(level -> rebuilt(jedis, level)).toList());
     }
 
-    private CounterRebuilt rebuilt(Jedis jedis, StockLevel level) {
+    private CounterRebuilt rebuilt(UnifiedJedis jedis, StockLevel level) {
         Sku sku = new Sku(level.sku());
         store.loadDeadlines(jedis, sku, holds.deadlinesOf(sku));
         OptionalLong before = store.load(jedis, sku, level.available());

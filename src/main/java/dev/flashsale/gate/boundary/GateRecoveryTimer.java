@@ -1,7 +1,7 @@
 package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.control.GateHealth;
-import dev.flashsale.platform.Causes;
+import dev.flashsale.platform.redis.RedisFailures;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -18,7 +18,6 @@ import jakarta.inject.Inject;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /**
  * Opens the gate when Redis answers: at start-up and after every outage, the counters of all
@@ -69,7 +68,7 @@ public class GateRecoveryTimer {
             LOG.info(() -> "Redis answers: " + built + " counters built from PostgreSQL");
         } catch (RuntimeException e) {
             // Arrives wrapped in an EJBException: the rebuild is a transaction of its own.
-            boolean unreachable = Causes.find(e, JedisConnectionException.class).isPresent();
+            boolean unreachable = RedisFailures.unreachable(e);
             LOG.log(unreachable ? Level.FINE : Level.SEVERE,
                     "Could not build the gate's counters; the gate stays closed and PostgreSQL alone decides", e);
         }

@@ -11,7 +11,6 @@ import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
-import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -60,7 +59,7 @@ public class GateHealth {
      */
     public void failed(String operation, JedisException failure) {
         failures.inc();
-        boolean unreachable = failure instanceof JedisConnectionException;
+        boolean unreachable = RedisFailures.unreachable(failure);
         boolean closedNow = up.compareAndSet(true, false);
         if (closedNow) {
             closed.inc();

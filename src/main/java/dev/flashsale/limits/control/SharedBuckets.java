@@ -2,8 +2,8 @@ package dev.flashsale.limits.control;
 
 import dev.flashsale.limits.entity.Limit;
 import dev.flashsale.limits.entity.TokenUse;
+import dev.flashsale.platform.redis.RedisClient;
 import dev.flashsale.platform.redis.RedisFailures;
-import dev.flashsale.platform.redis.RedisPool;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.platform.security.Sha256;
 import jakarta.annotation.PostConstruct;
@@ -18,8 +18,6 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -33,7 +31,7 @@ public class SharedBuckets {
     private static final Logger LOG = Logger.getLogger(SharedBuckets.class.getName());
 
     @Inject
-    RedisPool pool;
+    RedisClient redis;
 
     @Inject
     RedisScripts scripts;
@@ -71,7 +69,7 @@ public class SharedBuckets {
             args.add(List.of(Long.toString(limit.microsPerToken()), Integer.toString(limit.burst()),
                     Integer.toString(tokens), use.script()));
         }
-        try (Jedis redis = pool.borrow()) {
+        try {
             List<Long> waits = scripts.runAll(redis, "take_tokens", keys, args);
             if (failing) {
                 failing = false;
@@ -80,8 +78,8 @@ public class SharedBuckets {
             return Optional.of(waits);
         } catch (JedisException failed) {
             failures.inc();
-            if (failed instanceof JedisConnectionException) {
-                pool.dropIdle();
+            if (RedisFailures.unreachable(failed)) {
+                redis.dropIdle();
             }
             leftAloneUntil.set(System.nanoTime() + retryMillis * 1_000_000);
             if (!failing) {
@@ -95,7 +93,8 @@ public class SharedBuckets {
 
     /**
      * {@code fs:rate:{<scope>:<id hash>}}: the id is hashed, so that a key's size never depends on
-     * what a client sent; the hash tag gives every bucket its own Redis Cluster slot.
+     * what a client sent; the hash tag gives every bucket its own Redis Cluster slot, so the
+     * buckets of one call may live on different masters ({@link RedisScripts#runAll} sends each to its own).
      */
     public static String key(Limit limit, String id) {
         return "fs:rate:{" + limit.scope() + ":" + Sha256.hex(id).substring(0, 32) + "}";

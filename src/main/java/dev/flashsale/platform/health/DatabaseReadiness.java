@@ -2,15 +2,15 @@ package dev.flashsale.platform.health;
 
 import dev.flashsale.platform.database.DatabaseMigration;
 import dev.flashsale.platform.database.QuickQueries;
-import dev.flashsale.platform.redis.RedisPool;
+import dev.flashsale.platform.redis.RedisClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Collection;
 import java.util.Optional;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
-import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
@@ -30,7 +30,7 @@ public class DatabaseReadiness implements HealthCheck {
     QuickQueries queries;
 
     @Inject
-    RedisPool redis;
+    RedisClient redis;
 
     @Inject
     Probes probes;
@@ -53,22 +53,28 @@ public class DatabaseReadiness implements HealthCheck {
     }
 
     /**
-     * Redis answers; its eviction policy, which must be {@code noeviction}: a Redis that evicts
-     * drops counters, sold-out flags and hold markers under memory pressure, and the gate then
-     * refuses or admits wrongly until reconciliation rebuilds them. "unknown" when CONFIG is
-     * not allowed (some hosted Redis rename it).
+     * Redis answers (on a cluster: every master); its eviction policy, which must be
+     * {@code noeviction}: a Redis that evicts drops counters, sold-out flags and hold markers
+     * under memory pressure, and the gate then refuses or admits wrongly until reconciliation
+     * rebuilds them. On a cluster the worst of the masters' policies: one that evicts, else
+     * "unknown", else noeviction. "unknown" when CONFIG is not allowed (some hosted Redis rename it).
      */
     private String redisEvictionPolicy() {
-        try (Jedis jedis = redis.borrow()) {
+        String policy = worst(redis.onEachMaster(jedis -> {
             jedis.ping();
-            String policy;
             try {
-                policy = jedis.configGet("maxmemory-policy").getOrDefault("maxmemory-policy", "unknown");
+                return jedis.configGet("maxmemory-policy").getOrDefault("maxmemory-policy", "unknown");
             } catch (JedisDataException configNotAllowed) {
-                policy = "unknown";
+                return "unknown";
             }
-            evictionWarning.warnOnce(policy);
-            return policy;
-        }
+        }).values());
+        evictionWarning.warnOnce(policy);
+        return policy;
+    }
+
+    static String worst(Collection<String> policies) {
+        return policies.stream().filter(policy -> !"noeviction".equals(policy) && !"unknown".equals(policy)).findFirst()
+                .or(() -> policies.stream().filter("unknown"::equals).findFirst())
+                .orElse("noeviction");
     }
 }

@@ -11,15 +11,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
 import java.util.ArrayList;
-import redis.clients.jedis.Jedis;
+import java.util.LinkedHashMap;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.exceptions.JedisRedirectionException;
 
 /**
  * The Redis scripts in {@code lua/}, read once at start-up and run with EVALSHA. Redis keeps
  * scripts only in memory: after a restart, a failover or SCRIPT FLUSH it answers NOSCRIPT, and
- * the call is repeated with the script's source.
+ * the call is repeated with the script's source, on the server (the cluster's master) that
+ * answered so.
  */
 @ApplicationScoped
 public class RedisScripts {
@@ -37,13 +40,20 @@ public class RedisScripts {
         LOG.info(() -> "Loaded Redis scripts " + sources.keySet() + " from lua/");
     }
 
-    /** Loads every script into Redis, so that the first EVALSHA after a restart finds it. */
-    public void loadInto(Jedis redis) {
+    /**
+     * Loads every script into Redis (on a cluster into every master), so that the first EVALSHA
+     * after a restart finds it.
+     */
+    public void loadInto(UnifiedJedis redis) {
         sources.values().forEach(redis::scriptLoad);
     }
 
-    /** Runs {@code lua/<name>.lua}; its integer answer as a long. */
-    public long run(Jedis redis, String name, List<String> keys, List<String> args) {
+    /**
+     * Runs {@code lua/<name>.lua}; its integer answer as a long. On a cluster the call goes to the
+     * master owning the keys' slot (all keys of a script share one), and so does the source when
+     * that master lost the script: each master is reloaded on its own.
+     */
+    public long run(UnifiedJedis redis, String name, List<String> keys, List<String> args) {
         String digest = digest(name);
         try {
             return (Long) redis.evalsha(digest, keys, args);
@@ -56,27 +66,37 @@ public class RedisScripts {
     }
 
     /**
-     * Runs {@code lua/<name>.lua} once per pair of keys and arguments, in one round trip
-     * (pipelined); the answers in the same order. A script Redis lost fails every call of the
-     * pipeline alike (none ran), so they are all run again one by one, each sending the source.
+     * Runs {@code lua/<name>.lua} once per pair of keys and arguments, pipelined: one round trip
+     * per server the keys live on (one for a single server; on a cluster, one per master owning
+     * some of the keys' slots, one after the other). The answers in the same order. A call that a
+     * master could not run (it lost the script, or the slot moved away from it) did nothing, and
+     * only those are run again, one by one, each sending the source if needed; the others ran and
+     * must not run twice.
      */
-    public List<Long> runAll(Jedis redis, String name, List<List<String>> keys, List<List<String>> args) {
+    public List<Long> runAll(RedisClient redis, String name, List<List<String>> keys, List<List<String>> args) {
         String digest = digest(name);
-        Pipeline pipeline = redis.pipelined();
-        List<Response<Object>> answers = new ArrayList<>(keys.size());
+        Map<Object, List<Integer>> byServer = new LinkedHashMap<>();
         for (int i = 0; i < keys.size(); i++) {
-            answers.add(pipeline.evalsha(digest, keys.get(i), args.get(i)));
+            byServer.computeIfAbsent(redis.serverOf(keys.get(i).get(0)), server -> new ArrayList<>()).add(i);
         }
-        pipeline.sync();
-        try {
-            return answers.stream().map(answer -> (Long) answer.get()).toList();
-        } catch (JedisNoScriptException flushed) {
-            List<Long> again = new ArrayList<>(keys.size());
-            for (int i = 0; i < keys.size(); i++) {
-                again.add(run(redis, name, keys.get(i), args.get(i)));
+        Long[] answers = new Long[keys.size()];
+        List<Integer> notRun = new ArrayList<>();
+        for (List<Integer> calls : byServer.values()) {
+            List<Response<Object>> responses = new ArrayList<>(calls.size());
+            try (Pipeline pipeline = redis.pipelineFor(keys.get(calls.get(0)).get(0))) {
+                calls.forEach(i -> responses.add(pipeline.evalsha(digest, keys.get(i), args.get(i))));
+                pipeline.sync();
             }
-            return again;
+            for (int n = 0; n < calls.size(); n++) {
+                try {
+                    answers[calls.get(n)] = (Long) responses.get(n).get();
+                } catch (JedisNoScriptException | JedisRedirectionException didNotRun) {
+                    notRun.add(calls.get(n));
+                }
+            }
         }
+        notRun.forEach(i -> answers[i] = run(redis.commands(), name, keys.get(i), args.get(i)));
+        return List.of(answers);
     }
 
     private String digest(String name) {

@@ -14,19 +14,28 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
-/** The scripts in lua/, each on its own against a real Redis, including the pitfalls of Lua. */
+/**
+ * The scripts in lua/, each on its own against a real Redis, including the pitfalls of Lua
+ * ({@link LuaScriptsOnClusterIT}: the same on a Redis Cluster).
+ */
 class LuaScriptsIT {
 
     private final RedisScripts scripts = new RedisScripts();
-    private Jedis redis;
+    UnifiedJedis redis;
     private String sku;
 
+    /** The Redis the scripts run on. */
+    UnifiedJedis connect() {
+        return new JedisPooled("127.0.0.1", TestRedis.port());
+    }
+
     @BeforeEach
-    void connect() {
+    void connectAndLoad() {
         scripts.load();
-        redis = TestRedis.client();
+        redis = connect();
         sku = Sales.uniqueSku("lua");
     }
 
@@ -148,6 +157,17 @@ class LuaScriptsIT {
         assertEquals(1, reserve("a", 1));
         redis.scriptFlush();
         assertEquals(0, reserve("b", 1), "NOSCRIPT is answered by loading the script again");
+    }
+
+    @Test
+    void deadlinesAreReplacedWithPostgresFigures() {
+        redis.zadd(GateKeys.deadlines(new Sku(sku)), 1, "gone");
+        assertEquals(2, scripts.run(redis, "load_deadlines", List.of(GateKeys.deadlines(new Sku(sku))),
+                List.of("1700000000000", "a", "1700000000500", "b")));
+        assertEquals(List.of("a", "b"), redis.zrange(GateKeys.deadlines(new Sku(sku)), 0, -1));
+        assertEquals(1700000000500.0, redis.zscore(GateKeys.deadlines(new Sku(sku)), "b"));
+        assertEquals(0, scripts.run(redis, "load_deadlines", List.of(GateKeys.deadlines(new Sku(sku))), List.of()));
+        assertFalse(redis.exists(GateKeys.deadlines(new Sku(sku))), "no live hold, no deadlines");
     }
 
     private void load(int available) {

@@ -12,28 +12,39 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.Jedis;
+import dev.flashsale.platform.redis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
-/** lua/take_tokens.lua against a real Redis: the same answers as {@link LocalBuckets}, on Redis' clock. */
+/**
+ * lua/take_tokens.lua against a real Redis: the same answers as {@link LocalBuckets}, on Redis'
+ * clock ({@link TakeTokensScriptOnClusterIT}: the same on a Redis Cluster).
+ */
 class TakeTokensScriptIT {
 
     /** Ten seconds a token: nothing refills while a test runs. */
-    private static final Limit SLOW = Limit.perSecond("buyer", 0.1, 3);
+    static final Limit SLOW = Limit.perSecond("buyer", 0.1, 3);
 
-    private final RedisScripts scripts = new RedisScripts();
-    private Jedis redis;
-    private String id;
+    final RedisScripts scripts = new RedisScripts();
+    RedisClient client;
+    UnifiedJedis redis;
+    String id;
+
+    /** The Redis the script runs on, through the application's own client. */
+    RedisClient connect() {
+        return RedisClient.of("127.0.0.1", TestRedis.port(), "", 2000, 4);
+    }
 
     @BeforeEach
-    void connect() {
+    void connectAndLoad() {
         scripts.load();
-        redis = TestRedis.client();
+        client = connect();
+        redis = client.commands();
         id = UUID.randomUUID().toString();
     }
 
     @AfterEach
     void disconnect() {
-        redis.close();
+        client.close();
     }
 
     @Test
@@ -75,14 +86,14 @@ class TakeTokensScriptIT {
                 TokenUse.TAKE.script());
         redis.scriptFlush();
 
-        List<Long> waits = scripts.runAll(redis, "take_tokens", List.of(List.of(SharedBuckets.key(SLOW, id)),
+        List<Long> waits = scripts.runAll(client, "take_tokens", List.of(List.of(SharedBuckets.key(SLOW, id)),
                 List.of(SharedBuckets.key(SLOW, other))), List.of(args, args));
 
         assertEquals(List.of(0L, 0L), waits, "both buckets were full, and the lost script was sent again");
         assertTrue(take(1, TokenUse.TAKE) > 0, "each bucket gave its burst");
     }
 
-    private long take(int tokens, TokenUse use) {
+    long take(int tokens, TokenUse use) {
         return scripts.run(redis, "take_tokens", List.of(SharedBuckets.key(SLOW, id)), List.of(
                 Long.toString(SLOW.microsPerToken()), Integer.toString(SLOW.burst()), Integer.toString(tokens), use.script()));
     }

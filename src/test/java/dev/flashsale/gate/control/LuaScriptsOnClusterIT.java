@@ -1,0 +1,17 @@
+package dev.flashsale.gate.control;
+
+import dev.flashsale.testsupport.TestRedisCluster;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * Every test of {@link LuaScriptsIT} on a Redis Cluster of three masters: each script's keys
+ * share the SKU's slot, and a master that lost the scripts (SCRIPT FLUSH on every master) is
+ * sent the source.
+ */
+class LuaScriptsOnClusterIT extends LuaScriptsIT {
+
+    @Override
+    UnifiedJedis connect() {
+        return TestRedisCluster.client();
+    }
+}
