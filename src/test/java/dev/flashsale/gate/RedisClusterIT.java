@@ -21,6 +21,10 @@ import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestRedisCluster;
 import dev.flashsale.testsupport.TestServer;
+import dev.flashsale.testsupport.history.FinalState;
+import dev.flashsale.testsupport.history.History;
+import dev.flashsale.testsupport.history.HistoryChecker;
+import dev.flashsale.testsupport.history.Report;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -72,16 +76,20 @@ class RedisClusterIT {
     }
 
     @Test
-    void theCrowdNeverOversellsThroughTheGateOnTheCluster() throws Exception {
-        int units = 300;
-        int attempts = 6_000;
+    void theSignatureScenarioNeverOversellsThroughTheGateOnTheCluster() throws Exception {
+        int units = 500;
+        int attempts = 20_000;
         String sku = openOnTheGate("cluster", units);
 
         // Attempt i uses key k-i, except every 25th, which repeats the key (and body) of attempt i-1.
+        History history = new History();
         List<Api.Answer> answers = Crowd.run(64, attempts, i -> {
             int keyOwner = (i % 25 == 24) ? i - 1 : i;
-            return api.reserve(sku + "-k-" + keyOwner, sku, "buyer-" + keyOwner, 1);
+            return history.reserve(api, sku + "-k-" + keyOwner, sku, "buyer-" + keyOwner, 1);
         });
+        Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku), RedisClusterIT::counterOnTheCluster));
+        System.out.println("the signature scenario on a Redis Cluster: " + report);
+        assertEquals(List.of(), report.anomalies(), report.toString());
 
         Map<Integer, Long> byStatus = statuses(answers);
         assertTrue(Set.of(200, 201, 409).containsAll(byStatus.keySet()), "only 201, 200 and 409: " + byStatus);
@@ -165,6 +173,7 @@ class RedisClusterIT {
         Instant begun = Instant.now();
         try {
             // Each buyer told to retry (503) does so with the same key, as the Retry-After says.
+            History history = new History();
             List<Api.Answer> finals = Crowd.run(32, buyers, i -> {
                 if (started.incrementAndGet() == 100 && killed.compareAndSet(false, true)) {
                     TestRedisCluster.kill(owner);
@@ -173,7 +182,7 @@ class RedisClusterIT {
                 Instant deadline = Instant.now().plusSeconds(60);
                 while (true) {
                     long sent = System.nanoTime();
-                    Api.Answer answer = api.reserve(sku + "-k-" + i, sku, "buyer-" + i, 1);
+                    Api.Answer answer = history.reserve(api, sku + "-k-" + i, sku, "buyer-" + i, 1);
                     slowest.accumulateAndGet((System.nanoTime() - sent) / 1_000_000, Math::max);
                     everyAnswer.add(answer);
                     if (answer.status() != 503 || Instant.now().isAfter(deadline)) {
@@ -222,11 +231,20 @@ class RedisClusterIT {
             TestRedisCluster.restart(owner);
             TestRedis.awaitGateInUse(api);
             awaitCounter(sku, "0");
+            Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku), RedisClusterIT::counterOnTheCluster));
+            System.out.println("a master killed mid-sale: " + report);
+            assertEquals(List.of(), report.anomalies(), report.toString());
         } finally {
             if (killed.get() && !api.adminGet("api/admin/gate").json().getBoolean("inUse")) {
                 TestRedisCluster.restart(owner);
                 TestRedis.awaitGateInUse(api);
             }
+        }
+    }
+
+    private static String counterOnTheCluster(String sku) {
+        try (JedisCluster cluster = TestRedisCluster.client()) {
+            return cluster.get(GateKeys.counter(new Sku(sku)));
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Metrics;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestServer;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,8 @@ class BulkheadIT {
         List<Long> quick = Collections.synchronizedList(new ArrayList<>());
         List<String> slowOrWrong = Collections.synchronizedList(new ArrayList<>());
         List<Timed> rush;
+        Metrics before = Metrics.read(api);
+        AtomicLong mostQueued = new AtomicLong();
         try (Connection session = Db.connect()) {
             session.setAutoCommit(false);
             try (PreparedStatement lock = session.prepareStatement("SELECT 1 FROM stock_shard WHERE sku = ? FOR UPDATE")) {
@@ -59,6 +63,9 @@ class BulkheadIT {
                     String key = other + "-probe-" + i;
                     String buyer = "buyer-" + i;
                     probe(quick, slowOrWrong, "other SKU", () -> api.reserve(key, other, buyer, 1), 201);
+                    if (i % 5 == 0) {
+                        mostQueued.accumulateAndGet((long) Metrics.read(api).value("flashsale_checkout_queued"), Math::max);
+                    }
                     sleep(100);
                 }
             });
@@ -84,6 +91,11 @@ class BulkheadIT {
         });
         assertTrue(slowOrWrong.isEmpty(), "ping and the other SKU answered at once throughout: " + slowOrWrong);
         assertTrue(quick.size() >= 20, "probes ran throughout the rush: " + quick.size());
+
+        assertTrue(mostQueued.get() > 0, "the metrics showed requests waiting in line: " + mostQueued.get());
+        assertEquals(100, Metrics.read(api).since(before,
+                "flashsale_reservations_total{outcome=\"failed\",problem=\"busy\",status=\"503\"}"),
+                "the metrics counted every 503 busy");
 
         assertEquals(201, api.reserve(locked + "-after", locked, "buyer-after", 1).status(), "the SKU sells again");
         StockCounts counts = StockCounts.of(locked);

@@ -84,6 +84,20 @@ public final class TestServer implements AutoCloseable {
         return url;
     }
 
+    /** Kills the server as a crash would (SIGKILL: no shutdown, its connections cut); then {@link #close()} it. */
+    public synchronized void kill() {
+        url = null;
+        if (process != null) {
+            process.destroyForcibly();
+            try {
+                process.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            process = null;
+        }
+    }
+
     @Override
     public synchronized void close() {
         url = null;
