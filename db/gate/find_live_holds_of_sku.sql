@@ -1,5 +1,6 @@
--- The SKU's holds that still count, with their deadlines: what the gate's deadlines are built from.
-SELECT idempotency_key, expires_at
+-- The SKU's holds that still count, with their deadlines and units: what the gate's record of
+-- live holds (their deadlines and markers) is built from.
+SELECT idempotency_key, expires_at, qty
   FROM reservation
  WHERE sku = :sku
    AND status = 'HELD'

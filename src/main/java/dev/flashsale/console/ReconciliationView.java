@@ -3,6 +3,7 @@ package dev.flashsale.console;
 import dev.flashsale.gate.boundary.GateCounters;
 import dev.flashsale.reconciliation.boundary.Reconciler;
 import dev.flashsale.reconciliation.entity.Gap;
+import dev.flashsale.reconciliation.entity.GapAction;
 import dev.flashsale.reconciliation.entity.GapKind;
 import dev.flashsale.reconciliation.entity.ReconciliationRun;
 import dev.flashsale.stock.entity.Sku;
@@ -51,7 +52,7 @@ public class ReconciliationView implements Serializable {
 
     public List<Gap> getAlerts() {
         return getRuns().stream().flatMap(run -> run.gaps().stream())
-                .filter(gap -> gap.kind() == GapKind.REDIS_HIGH || gap.kind() == GapKind.LEDGER_BUG).toList();
+                .filter(gap -> gap.action() == GapAction.ALERTED || gap.kind() == GapKind.LEDGER_BUG).toList();
     }
 
     public GapKind[] getKinds() {

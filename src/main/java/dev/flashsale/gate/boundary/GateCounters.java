@@ -111,7 +111,7 @@ public class GateCounters {
 
     private CounterRebuilt rebuilt(UnifiedJedis jedis, StockLevel level) {
         Sku sku = new Sku(level.sku());
-        store.loadDeadlines(jedis, sku, holds.deadlinesOf(sku));
+        store.loadHolds(jedis, sku, holds.of(sku), gate.markerTtlSeconds());
         OptionalLong before = store.load(jedis, sku, level.available());
         return new CounterRebuilt(level.sku(), before.isPresent() ? before.getAsLong() : null, level.available());
     }

@@ -44,6 +44,10 @@ public class RedisGate {
     @ConfigProperty(name = "flashsale.gate.marker-ttl-seconds", defaultValue = "172800")
     int markerTtlSeconds;
 
+    public int markerTtlSeconds() {
+        return markerTtlSeconds;
+    }
+
     public boolean enabled() {
         return enabled;
     }
@@ -79,6 +83,14 @@ public class RedisGate {
     public void holdSold(Sku sku, IdempotencyKey idempotencyKey) {
         if (enabled) {
             redis.run("hold sold", jedis -> jedis.zrem(GateKeys.deadlines(sku), idempotencyKey.value()));
+        }
+    }
+
+    /** Forgets the deadlines already past: PostgreSQL found no overdue hold behind them. */
+    public void dropPastDeadlines(Sku sku) {
+        if (inUse()) {
+            redis.run("stale deadlines", jedis -> jedis.zremrangeByScore(GateKeys.deadlines(sku), Double.NEGATIVE_INFINITY,
+                    System.currentTimeMillis()));
         }
     }
 

@@ -1,19 +1,17 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.gate.entity.LiveHold;
 import dev.flashsale.platform.redis.RedisScripts;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.stock.entity.Sku;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
- * A SKU's counter and hold deadlines as Redis keeps them, set from PostgreSQL's figures and read
+ * A SKU's counter and live holds (deadlines, markers) as Redis keeps them, set from PostgreSQL's figures and read
  * back, through the client the caller was handed by {@link RedisCalls}.
  */
 @ApplicationScoped
@@ -33,14 +31,22 @@ public class CounterStore {
         return before < 0 ? OptionalLong.empty() : OptionalLong.of(before);
     }
 
-    /** Replaces the SKU's hold deadlines with PostgreSQL's live holds (idempotency key to deadline). */
-    public void loadDeadlines(UnifiedJedis jedis, Sku sku, Map<IdempotencyKey, Instant> holds) {
-        List<String> pairs = new ArrayList<>(2 * holds.size());
-        holds.forEach((key, deadline) -> {
-            pairs.add(Long.toString(deadline.toEpochMilli()));
-            pairs.add(key.value());
-        });
-        scripts.run(jedis, "load_deadlines", List.of(GateKeys.deadlines(sku)), pairs);
+    /**
+     * Replaces the SKU's hold deadlines with PostgreSQL's live holds, and gives a marker to each
+     * that has none (placed while the gate was closed), so that its release gives its units back.
+     */
+    public void loadHolds(UnifiedJedis jedis, Sku sku, List<LiveHold> holds, int markerTtlSeconds) {
+        List<String> keys = new ArrayList<>(1 + holds.size());
+        List<String> args = new ArrayList<>(1 + 3 * holds.size());
+        keys.add(GateKeys.deadlines(sku));
+        args.add(Integer.toString(markerTtlSeconds));
+        for (LiveHold hold : holds) {
+            keys.add(GateKeys.marker(sku, hold.key()));
+            args.add(Long.toString(hold.deadline().toEpochMilli()));
+            args.add(hold.key().value());
+            args.add(Integer.toString(hold.units()));
+        }
+        scripts.run(jedis, "load_holds", keys, args);
     }
 
     /** The counter as Redis has it, empty if it is not loaded. */

@@ -1,5 +1,6 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.gate.entity.LiveHold;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -10,12 +11,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
-/** PostgreSQL's live holds of a SKU, read when the gate's record of their deadlines is built. */
+/** PostgreSQL's live holds of a SKU, read when the gate's record of them (deadlines, markers) is built. */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
 public class LiveHolds {
@@ -26,12 +24,11 @@ public class LiveHolds {
     @Inject
     SqlStatements sql;
 
-    /** Idempotency key to deadline. */
-    public Map<IdempotencyKey, Instant> deadlinesOf(Sku sku) {
+    public List<LiveHold> of(Sku sku) {
         List<Tuple> rows = em.createNativeQuery(sql.get("gate/find_live_holds_of_sku"), Tuple.class)
                 .setParameter("sku", sku.value())
                 .getResultList();
-        return rows.stream().collect(Collectors.toMap(row -> new IdempotencyKey(Rows.text(row, "idempotency_key")),
-                row -> Rows.instant(row, "expires_at")));
+        return rows.stream().map(row -> new LiveHold(new IdempotencyKey(Rows.text(row, "idempotency_key")),
+                Rows.instant(row, "expires_at"), Rows.integer(row, "qty"))).toList();
     }
 }

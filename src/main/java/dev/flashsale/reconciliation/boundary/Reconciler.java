@@ -102,31 +102,39 @@ public class Reconciler {
         return mismatches.size();
     }
 
-    /** @return false when the counter needed correcting and Redis failed (nothing recorded) */
+    /**
+     * A gap is corrected when the next run sees the same one: PostgreSQL and Redis are read one
+     * after the other, and a claim or a release that lands in between makes a gap that is not
+     * there (a cancel committing after PostgreSQL was read has already given its unit back when
+     * Redis is read: the counter looks one too high). A counter too high only lets through buyers
+     * PostgreSQL then refuses, and one too low only undersells, so neither is worth a wrong
+     * correction; a gap that stays is corrected 30 s later, a high one with an alert.
+     *
+     * @return false when the counter needed correcting and Redis failed (nothing recorded)
+     */
     private boolean recordGap(long runId, StockLevel level, long inRedis) {
         int available = level.available();
-        if (inRedis > available) {
-            if (!counters.correct(new Sku(level.sku()), available)) {
-                return false;
-            }
-            LOG.severe(() -> "ALERT: gate counter of " + level.sku() + " was " + inRedis + ", above the " + available
-                    + " units PostgreSQL has available; rebuilt from PostgreSQL");
-            log.record(runId, level.sku(), GapKind.REDIS_HIGH, GapAction.ALERTED, available, inRedis,
-                    "Redis would let through buyers PostgreSQL must refuse; corrected at once");
+        GapKind kind = inRedis > available ? GapKind.REDIS_HIGH : GapKind.REDIS_LOW;
+        OptionalInt watched = log.watchedGap(level.sku(), kind, runId);
+        if (watched.isEmpty() || watched.getAsInt() != available - inRedis) {
+            log.record(runId, level.sku(), kind, GapAction.WATCHED, available, inRedis, kind == GapKind.REDIS_HIGH
+                    ? "Above PostgreSQL (may be a release landing while the two were read): corrected with an alert if the next run sees the same gap"
+                    : "Below PostgreSQL (undersells only; may be a claim in flight): corrected if the next run sees the same gap");
             return true;
         }
-        OptionalInt watched = log.watchedGap(level.sku(), runId);
-        if (watched.isPresent() && watched.getAsInt() == available - inRedis) {
-            if (!counters.correct(new Sku(level.sku()), available)) {
-                return false;
-            }
+        if (!counters.correct(new Sku(level.sku()), available)) {
+            return false;
+        }
+        if (kind == GapKind.REDIS_HIGH) {
+            LOG.severe(() -> "ALERT: gate counter of " + level.sku() + " stayed " + (inRedis - available)
+                    + " above PostgreSQL for two runs; rebuilt from PostgreSQL");
+            log.record(runId, level.sku(), kind, GapAction.ALERTED, available, inRedis,
+                    "The same gap as the previous run: Redis let through buyers PostgreSQL must refuse; rebuilt from PostgreSQL");
+        } else {
             LOG.warning(() -> "Gate counter of " + level.sku() + " stayed " + (available - inRedis)
                     + " below PostgreSQL for two runs; rebuilt from PostgreSQL");
-            log.record(runId, level.sku(), GapKind.REDIS_LOW, GapAction.CORRECTED, available, inRedis,
+            log.record(runId, level.sku(), kind, GapAction.CORRECTED, available, inRedis,
                     "The same gap as the previous run: rebuilt from PostgreSQL");
-        } else {
-            log.record(runId, level.sku(), GapKind.REDIS_LOW, GapAction.WATCHED, available, inRedis,
-                    "Below PostgreSQL (undersells only; may be a claim in flight): corrected if the next run sees the same gap");
         }
         return true;
     }

@@ -75,9 +75,11 @@ public class ReconciliationLog {
     }
 
     /** The difference (PostgreSQL minus Redis) of the REDIS_LOW gap the previous run left to watch. */
-    public OptionalInt watchedGap(String sku, long runId) {
+    /** The gap of this kind the previous finished run left to watch for the SKU (PostgreSQL's figure minus the other). */
+    public OptionalInt watchedGap(String sku, GapKind kind, long runId) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reconciliation/find_watched_gap"), Tuple.class)
                 .setParameter("sku", sku)
+                .setParameter("kind", kind.name())
                 .setParameter("runId", runId)
                 .getResultList();
         return rows.isEmpty() ? OptionalInt.empty()

@@ -88,7 +88,16 @@ public class GatedCheckout {
      * commits; this buyer's are then taken from it, so that the counter follows PostgreSQL.
      */
     private ReserveOutcome reserveByLazyReclaim(ReserveCommand command) {
-        ReserveOutcome outcome = reserveInPostgres(command);
+        ReserveOutcome outcome;
+        try {
+            outcome = reserveInPostgres(command);
+        } catch (SoldOutException nothingToReclaim) {
+            // PostgreSQL expired every overdue hold it had: the deadlines still past in Redis are
+            // stale (a hold paid for while its deadline was rebuilt), and would send every later
+            // buyer here. A hold that went overdue just now is the sweeper's in a few seconds.
+            gate.dropPastDeadlines(command.sku());
+            throw nothingToReclaim;
+        }
         if (outcome.created()) {
             gate.admit(command.sku(), command.key(), command.qty());
             gate.holdUntil(command.sku(), command.key(), outcome.reservation().expiresAt());

@@ -160,14 +160,20 @@ class LuaScriptsIT {
     }
 
     @Test
-    void deadlinesAreReplacedWithPostgresFigures() {
-        redis.zadd(GateKeys.deadlines(new Sku(sku)), 1, "gone");
-        assertEquals(2, scripts.run(redis, "load_deadlines", List.of(GateKeys.deadlines(new Sku(sku))),
-                List.of("1700000000000", "a", "1700000000500", "b")));
-        assertEquals(List.of("a", "b"), redis.zrange(GateKeys.deadlines(new Sku(sku)), 0, -1));
-        assertEquals(1700000000500.0, redis.zscore(GateKeys.deadlines(new Sku(sku)), "b"));
-        assertEquals(0, scripts.run(redis, "load_deadlines", List.of(GateKeys.deadlines(new Sku(sku))), List.of()));
-        assertFalse(redis.exists(GateKeys.deadlines(new Sku(sku))), "no live hold, no deadlines");
+    void liveHoldsAreRecordedFromPostgresDeadlinesReplacedMissingMarkersAdded() {
+        Sku of = new Sku(sku);
+        redis.zadd(GateKeys.deadlines(of), 1, "gone");
+        redis.set(GateKeys.marker(of, new IdempotencyKey("a")), "2");
+        assertEquals(2, scripts.run(redis, "load_holds",
+                List.of(GateKeys.deadlines(of), GateKeys.marker(of, new IdempotencyKey("a")), GateKeys.marker(of, new IdempotencyKey("b"))),
+                List.of("3600", "1700000000000", "a", "1", "1700000000500", "b", "3")));
+        assertEquals(List.of("a", "b"), redis.zrange(GateKeys.deadlines(of), 0, -1));
+        assertEquals(1700000000500.0, redis.zscore(GateKeys.deadlines(of), "b"));
+        assertEquals("2", redis.get(GateKeys.marker(of, new IdempotencyKey("a"))), "an existing marker is left as it is");
+        assertEquals("3", redis.get(GateKeys.marker(of, new IdempotencyKey("b"))), "a hold without one gets a marker");
+        assertTrue(redis.ttl(GateKeys.marker(of, new IdempotencyKey("b"))) > 3500, "that lives as long as any marker");
+        assertEquals(0, scripts.run(redis, "load_holds", List.of(GateKeys.deadlines(of)), List.of("3600")));
+        assertFalse(redis.exists(GateKeys.deadlines(of)), "no live hold, no deadlines");
     }
 
     private void load(int available) {
