@@ -39,16 +39,18 @@ public final class History {
             answer = call.get();
         } catch (RuntimeException failed) {
             add(new Op(ids.incrementAndGet(), kind, key, sku, buyer, qty, target, invoked, System.nanoTime() - origin,
-                    Op.Outcome.UNKNOWN, 0, failed.getClass().getSimpleName(), null));
+                    Op.Outcome.UNKNOWN, 0, failed.getClass().getSimpleName(), null, null));
             return null;
         }
         long completed = System.nanoTime() - origin;
         int status = answer.status();
         Op.Outcome outcome = status < 300 ? Op.Outcome.OK : status < 500 ? Op.Outcome.REFUSED : Op.Outcome.UNKNOWN;
         String problem = answer.isProblem() ? answer.problemType() : null;
-        String reservationId = outcome == Op.Outcome.OK && !answer.body().isBlank() ? answer.json().getString("id", null) : null;
+        boolean described = outcome == Op.Outcome.OK && !answer.body().isBlank();
+        String reservationId = described ? answer.json().getString("id", null) : null;
+        String state = described ? answer.json().getString("status", null) : null;
         add(new Op(ids.incrementAndGet(), kind, key, sku, buyer, qty, target, invoked, completed, outcome, status,
-                problem, reservationId));
+                problem, reservationId, state));
         return answer;
     }
 

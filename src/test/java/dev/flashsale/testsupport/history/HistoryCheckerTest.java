@@ -111,6 +111,19 @@ class HistoryCheckerTest {
     }
 
     @Test
+    void aCancelOfAHoldThatRanOutMeanwhileAnswersExpiredAndIsNoAnomaly() {
+        replace("r-c", new ReservationRow("r-c", "k-c", "SKU", "buyer-c", 1, "EXPIRED", 0, 0));
+        ops.replaceAll(op -> op.id() == 6 ? transition(6, Op.Kind.CANCEL, "r-c", Op.Outcome.OK, 200, "EXPIRED") : op);
+        assertEquals(List.of(), check().anomalies());
+    }
+
+    @Test
+    void aCancelToldCancelledOfAHoldThatEndedExpiredIsALostTransition() {
+        replace("r-c", new ReservationRow("r-c", "k-c", "SKU", "buyer-c", 1, "EXPIRED", 0, 0));
+        assertKinds(Set.of(Kind.LOST_TRANSITION));
+    }
+
+    @Test
     void anUnknownConfirmOfAReservationThatDoesNotExistIsUnresolved() {
         ops.add(transition(10, Op.Kind.CONFIRM, "r-nowhere", Op.Outcome.UNKNOWN, 0));
         assertKinds(Set.of(Kind.UNRESOLVED));
@@ -122,7 +135,7 @@ class HistoryCheckerTest {
         replace("r-c", new ReservationRow("r-c", "k-c", "SKU", "buyer-a", 1, "CONFIRMED", 0, 1));
         ops.replaceAll(op -> op.key() != null && (op.key().equals("k-e") || op.key().equals("k-c"))
                 ? new Op(op.id(), op.kind(), op.key(), op.sku(), "buyer-a", op.qty(), op.target(), op.invoked(),
-                        op.completed(), op.outcome(), op.status(), op.problem(), op.reservationId()) : op);
+                        op.completed(), op.outcome(), op.status(), op.problem(), op.reservationId(), op.state()) : op);
         ops.removeIf(op -> op.id() == 6);
         skus.put("SKU", new SkuRow("SKU", SALE, 4, 2, 2, 2, 2, 2));
         assertKinds(Set.of(Kind.CAP_EXCEEDED));
@@ -150,12 +163,16 @@ class HistoryCheckerTest {
 
     private static Op reserve(long id, String key, String buyer, Op.Outcome outcome, int status, String reservationId) {
         return new Op(id, Op.Kind.RESERVE, key, "SKU", buyer, 1, null, id * 10, id * 10 + 5, outcome, status,
-                outcome == Op.Outcome.REFUSED ? "sold-out" : null, reservationId);
+                outcome == Op.Outcome.REFUSED ? "sold-out" : null, reservationId, reservationId == null ? null : "HELD");
     }
 
     private static Op transition(long id, Op.Kind kind, String target, Op.Outcome outcome, int status) {
+        return transition(id, kind, target, outcome, status, kind == Op.Kind.CONFIRM ? "CONFIRMED" : "CANCELLED");
+    }
+
+    private static Op transition(long id, Op.Kind kind, String target, Op.Outcome outcome, int status, String state) {
         return new Op(id, kind, null, null, null, 0, target, id * 10, id * 10 + 5, outcome, status, null,
-                outcome == Op.Outcome.OK ? target : null);
+                outcome == Op.Outcome.OK ? target : null, outcome == Op.Outcome.OK ? state : null);
     }
 
 }

@@ -8,9 +8,12 @@ package dev.flashsale.testsupport.history;
  * @param target        the reservation a confirm or cancel named; null for a reserve
  * @param reservationId the reservation a successful answer named (null when its answer had no body)
  * @param problem       the problem type's slug of a refusal, or what failed for an unknown outcome
+ * @param state         the reservation's status in a successful answer (a cancel of a hold that ran
+ *                      out meanwhile answers EXPIRED: it ended anyway)
  */
 public record Op(long id, Kind kind, String key, String sku, String buyer, int qty, String target,
-                 long invoked, long completed, Outcome outcome, int status, String problem, String reservationId) {
+                 long invoked, long completed, Outcome outcome, int status, String problem, String reservationId,
+                 String state) {
 
     public enum Kind { RESERVE, CONFIRM, CANCEL }
 
