@@ -16,10 +16,15 @@ import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
+import dev.flashsale.testsupport.history.FinalState;
+import dev.flashsale.testsupport.history.History;
+import dev.flashsale.testsupport.history.HistoryChecker;
+import dev.flashsale.testsupport.history.Report;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Instant;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -107,12 +112,13 @@ class RedisGateIT {
         AtomicInteger answered = new AtomicInteger();
         AtomicBoolean stopped = new AtomicBoolean();
 
+        History history = new History();
         try {
             List<Api.Answer> answers = Crowd.run(32, 3000, i -> {
                 if (answered.incrementAndGet() == 600 && stopped.compareAndSet(false, true)) {
                     TestRedis.stop();
                 }
-                return api.reserve(sku + "-k-" + i, sku, "buyer-" + i, 1);
+                return history.reserve(api, sku + "-k-" + i, sku, "buyer-" + i, 1);
             });
 
             Map<Integer, Long> byStatus = answers.stream()
@@ -125,10 +131,15 @@ class RedisGateIT {
 
             // Redis comes back empty: the counters are built from PostgreSQL and the gate is used again.
             assertFalse(api.adminGet("api/admin/gate").json().getBoolean("inUse"), "the gate is closed while Redis is down");
+            Instant restarted = Instant.now();
             TestRedis.start();
             String next = Sales.openSku(api, 5, 1, 600, "REFUSE");
             TestRedis.awaitGateInUse(api);
             awaitCounter(sku, 0);
+            Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
+            System.out.println("Redis killed mid-sale and started empty: " + report + "; the gate in use again, its counters"
+                    + " rebuilt, " + Duration.between(restarted, Instant.now()).toMillis() + " ms after Redis was started");
+            assertEquals(List.of(), report.anomalies(), report.toString());
             awaitCounter(next, 5);
             assertEquals(201, api.reserve(next + "-a", next, "buyer-a", 1).status());
             assertEquals("4", redis(r -> r.get(GateKeys.counter(new Sku(next)))), "the gate took the unit");

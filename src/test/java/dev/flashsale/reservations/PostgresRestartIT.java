@@ -12,6 +12,7 @@ import dev.flashsale.testsupport.TestPostgres;
 import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.history.FinalState;
 import dev.flashsale.testsupport.history.History;
+import dev.flashsale.testsupport.history.Op;
 import dev.flashsale.testsupport.history.HistoryChecker;
 import dev.flashsale.testsupport.history.Report;
 import java.net.URL;
@@ -100,7 +101,13 @@ class PostgresRestartIT {
             assertEquals(200, api.adminPostEmpty("api/admin/reconciliation/run").status());
         }
         Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
-        System.out.println("PostgreSQL restarted mid-sale: " + report);
+        // Unsellable from the first 503 until a reservation asked after the last 503 was asked is answered.
+        long firstFailure = history.ops().stream().filter(op -> op.status() == 503).mapToLong(Op::invoked).min().orElseThrow();
+        long lastFailure = history.ops().stream().filter(op -> op.status() == 503).mapToLong(Op::invoked).max().orElseThrow();
+        long sellable = history.ops().stream().filter(op -> op.outcome() == Op.Outcome.OK && op.invoked() > lastFailure)
+                .mapToLong(Op::completed).min().orElseThrow();
+        System.out.println("PostgreSQL restarted mid-sale: " + report + "; sellable again "
+                + (sellable - firstFailure) / 1_000_000 + " ms after the first 503");
         assertEquals(List.of(), report.anomalies(), report.toString());
         assertTrue(report.figure("unknown") > 0, report.toString());
         StockCounts counts = StockCounts.of(sku);
