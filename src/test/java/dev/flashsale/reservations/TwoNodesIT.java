@@ -24,6 +24,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -127,18 +129,14 @@ class TwoNodesIT {
     void redisSlowThenFrozenForOneNodeMidSale() throws Exception {
         String sku = openOnBothGates(400);
         History history = new History();
-        Instant[] faultEnded = new Instant[1];
-        runWithFault(history, sku, 4_000, () -> {
+        Duration back = runWithFault(history, sku, 4_000, () -> {
             redis.latency(400);
             Pause.millis(1_500);
             redis.latency(0);
             redis.freeze();
             Pause.millis(3_000);
             redis.thaw();
-            faultEnded[0] = Instant.now();
-        });
-        TestRedis.awaitGateInUse(two);
-        Duration back = Duration.between(faultEnded[0], Instant.now());
+        }, () -> two.adminGet("api/admin/gate").json().getBoolean("inUse"));
         Report report = judge("Redis 400 ms slow, then frozen 3 s, for the second node", history, sku, back);
         assertEquals(0, report.figure("5xx") - serviceUnavailable(history), "no 5xx but 503: " + report);
     }
@@ -148,17 +146,14 @@ class TwoNodesIT {
     void postgresSlowThenFrozenForOneNodeMidSale() throws Exception {
         String sku = openOnBothGates(400);
         History history = new History();
-        Instant[] faultEnded = new Instant[1];
-        runWithFault(history, sku, 4_000, () -> {
+        Duration back = runWithFault(history, sku, 4_000, () -> {
             postgres.latency(20);
             Pause.millis(1_500);
             postgres.latency(0);
             postgres.freeze();
             Pause.millis(3_000);
             postgres.thaw();
-            faultEnded[0] = Instant.now();
-        });
-        Duration back = sellsAgain(two, sku, faultEnded[0]);
+        }, () -> two.stock(sku).status() == 200);
         retryUnknowns(history, sku);
         judge("PostgreSQL 20 ms slow, then frozen 3 s, for the second node", history, sku, back);
     }
@@ -172,7 +167,7 @@ class TwoNodesIT {
         runWithFault(history, sku, 4_000, () -> {
             second.kill();
             killedAt[0] = Instant.now();
-        });
+        }, () -> true);
         second.close();
         second = startSecond();
         two = new Api(second.base());
@@ -184,16 +179,27 @@ class TwoNodesIT {
 
     /**
      * A crowd of 32 clients, half on each node, buys 1 unit each; when a tenth of the attempts
-     * were answered, {@code fault} runs on its own thread. A request that fails to get an answer
-     * is recorded as unknown and not retried here.
+     * were answered, {@code fault} runs on its own thread, which then asks {@code recovered} every
+     * 100 ms until it says yes. A request that fails to get an answer is recorded as unknown and
+     * not retried here.
+     *
+     * @return how long after the fault ended {@code recovered} said yes
      */
-    private static void runWithFault(History history, String sku, int attempts, Runnable fault) throws Exception {
+    private static Duration runWithFault(History history, String sku, int attempts, Runnable fault,
+                                         BooleanSupplier recovered) throws Exception {
         AtomicInteger answered = new AtomicInteger();
+        AtomicReference<Duration> back = new AtomicReference<>();
         Thread faulty = new Thread(() -> {
             while (answered.get() < attempts / 10) {
                 Pause.millis(5);
             }
             fault.run();
+            Instant ended = Instant.now();
+            Instant deadline = ended.plusSeconds(60);
+            while (!askedSafely(recovered) && Instant.now().isBefore(deadline)) {
+                Pause.millis(100);
+            }
+            back.set(Duration.between(ended, Instant.now()));
         }, "fault");
         faulty.start();
         try {
@@ -205,6 +211,16 @@ class TwoNodesIT {
             });
         } finally {
             faulty.join(120_000);
+        }
+        assertTrue(back.get() != null && back.get().toSeconds() < 60, "recovered within 60 s of the fault: " + back.get());
+        return back.get();
+    }
+
+    private static boolean askedSafely(BooleanSupplier question) {
+        try {
+            return question.getAsBoolean();
+        } catch (RuntimeException notYet) {
+            return false;
         }
     }
 

@@ -33,7 +33,11 @@ public final class Api {
 
     public Api(URL deployment) {
         this(URI.create(deployment.toString().endsWith("/") ? deployment.toString() : deployment + "/"),
+                // HTTP/1.1, as storefront backends behind a load balancer speak to the servers: the
+                // JDK's default, an upgrade to HTTP/2 over cleartext, meets a fault of the server
+                // (Payara Micro 6.2025.10 keeps concurrent h2c streams' requests on its heap).
                 HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
                         .connectTimeout(Duration.ofSeconds(10))
                         .executor(Executors.newCachedThreadPool())
                         .build(),

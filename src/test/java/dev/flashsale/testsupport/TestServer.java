@@ -128,7 +128,9 @@ public final class TestServer implements AutoCloseable {
             rootDir = Files.createTempDirectory("flashsale-it-payara");
             Files.createDirectories(logFile.getParent());
             int port = freePort();
-            List<String> command = new ArrayList<>(List.of(javaCommand(), "-Xmx768m"));
+            List<String> command = new ArrayList<>(List.of(javaCommand(), "-Xmx768m",
+                    // A server that runs out of heap leaves its heap behind, for the run to be read afterwards.
+                    "-XX:+HeapDumpOnOutOfMemoryError", "-XX:HeapDumpPath=" + Path.of("target").toAbsolutePath()));
             Map<String, String> settings = applicationSettings();
             if (this != SHARED) {
                 // Its own name in PostgreSQL, so that each server's pool gauges count its own connections.
