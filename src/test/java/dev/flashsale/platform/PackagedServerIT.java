@@ -12,6 +12,11 @@ import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import java.io.File;
 import java.net.URL;
+import java.time.Duration;
+import java.net.http.HttpResponse;
+import java.net.http.HttpRequest;
+import java.net.http.HttpClient;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -48,7 +53,7 @@ class PackagedServerIT {
         Process server = launch.start();
         try {
             Api node = new Api(new URL("http://localhost:" + port + "/"));
-            awaitReady(node, server);
+            awaitReady(node.base().toURL(), server);
 
             assertEquals(200, node.get("api/ping").status());
             assertEquals(401, node.get("metrics").status(), "the metrics need a credential on the packaged form too");
@@ -88,17 +93,25 @@ class PackagedServerIT {
         }
     }
 
-    private static void awaitReady(Api node, Process server) throws InterruptedException {
+    /** Asks for readiness every half second, each ask bounded by 10 s; a failure says what the last ask met. */
+    private static void awaitReady(URL base, Process server) throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+        HttpRequest ready = HttpRequest.newBuilder(base.toURI().resolve("health/ready")).timeout(Duration.ofSeconds(10)).build();
         Instant deadline = Instant.now().plusSeconds(180);
+        String last = "nothing yet";
         while (true) {
             assertTrue(server.isAlive(), "the packaged server ended; see target/payara-packaged.log");
-            assertTrue(Instant.now().isBefore(deadline), "not ready within 180 s; see target/payara-packaged.log");
+            assertTrue(Instant.now().isBefore(deadline), "not ready within 180 s (the last ask: " + last
+                    + "); see target/payara-packaged.log");
             try {
-                if (node.get("health/ready").status() == 200) {
+                HttpResponse<String> answer = http.send(ready, HttpResponse.BodyHandlers.ofString());
+                if (answer.statusCode() == 200) {
                     return;
                 }
-            } catch (RuntimeException notListeningYet) {
-                // Connection refused until the HTTP listener is up.
+                last = answer.statusCode() + " " + answer.body();
+            } catch (IOException notListeningYet) {
+                last = notListeningYet.toString(); // refused until the HTTP listener is up
             }
             Thread.sleep(500);
         }

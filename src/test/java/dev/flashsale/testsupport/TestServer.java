@@ -3,6 +3,8 @@ package dev.flashsale.testsupport;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -253,10 +255,26 @@ public final class TestServer implements AutoCloseable {
         }
     }
 
+    /**
+     * A port no socket listens on, on any address: the kernel's pick, checked again on 127.0.0.1
+     * without address reuse (a Redis Cluster bus listens on 127.0.0.1 only, with reuse, and a
+     * server bound beside it would never see the tests' requests).
+     */
     public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+        for (int attempt = 0; attempt < 20; attempt++) {
+            int port;
+            try (ServerSocket socket = new ServerSocket(0)) {
+                port = socket.getLocalPort();
+            }
+            try (ServerSocket loopback = new ServerSocket()) {
+                loopback.setReuseAddress(false);
+                loopback.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+                return port;
+            } catch (IOException taken) {
+                LOG.info(() -> "Port " + port + " is taken on 127.0.0.1; picking another");
+            }
         }
+        throw new IOException("No free port after 20 attempts");
     }
 
     private static String javaCommand() {
