@@ -7,7 +7,6 @@ import jakarta.validation.Path;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
-import java.util.Comparator;
 import java.util.List;
 
 /** Bean Validation failures on a request: 400 with one entry per invalid field. */
@@ -18,11 +17,8 @@ public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViol
     public Response toResponse(ConstraintViolationException exception) {
         List<Problem.FieldError> errors = exception.getConstraintViolations().stream()
                 .map(v -> new Problem.FieldError(fieldOf(v), v.getMessage()))
-                .sorted(Comparator.comparing(Problem.FieldError::field))
                 .toList();
-        String detail = errors.isEmpty() ? "The request is invalid"
-                : errors.get(0).field() + ": " + errors.get(0).message();
-        return ProblemResponses.of(new Problem(Problem.TYPE_BASE + "invalid-request", "Bad request", 400, detail, errors));
+        return ProblemResponses.of(ProblemException.invalid(errors).toProblem());
     }
 
     /**

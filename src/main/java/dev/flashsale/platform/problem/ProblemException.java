@@ -1,6 +1,8 @@
 package dev.flashsale.platform.problem;
 
 import jakarta.ejb.ApplicationException;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * A refusal that the client must hear about: sold out, not found, conflicting state, bad input.
@@ -11,21 +13,33 @@ import jakarta.ejb.ApplicationException;
 @ApplicationException(rollback = true, inherited = true)
 public class ProblemException extends RuntimeException {
 
+    public static final String INVALID_REQUEST = "invalid-request";
+
     private final int status;
     private final String slug;
     private final String title;
     private final long retryAfterSeconds;
+    private final List<Problem.FieldError> errors;
 
     public ProblemException(int status, String slug, String title, String detail) {
-        this(status, slug, title, detail, status == 503 ? ProblemResponses.RETRY_AFTER_SECONDS : 0);
+        this(status, slug, title, detail, status == 503 ? ProblemResponses.RETRY_AFTER_SECONDS : 0, null);
     }
 
-    private ProblemException(int status, String slug, String title, String detail, long retryAfterSeconds) {
+    private ProblemException(int status, String slug, String title, String detail, long retryAfterSeconds,
+                             List<Problem.FieldError> errors) {
         super(detail, null, false, false);
         this.status = status;
         this.slug = slug;
         this.title = title;
         this.retryAfterSeconds = retryAfterSeconds;
+        this.errors = errors;
+    }
+
+    /** 400 {@code invalid-request}: the request's fields, each invalid one with what is wrong with it. */
+    public static ProblemException invalid(List<Problem.FieldError> errors) {
+        List<Problem.FieldError> sorted = errors.stream().sorted(Comparator.comparing(Problem.FieldError::field)).toList();
+        String detail = sorted.isEmpty() ? "The request is invalid" : sorted.get(0).field() + ": " + sorted.get(0).message();
+        return new ProblemException(400, INVALID_REQUEST, "Bad request", detail, 0, sorted);
     }
 
     public static ProblemException badRequest(String slug, String detail) {
@@ -47,7 +61,7 @@ public class ProblemException extends RuntimeException {
 
     /** 429: a rate limit; the answer carries Retry-After (at least one second). */
     public static ProblemException tooManyRequests(String slug, String detail, long retryAfterSeconds) {
-        return new ProblemException(429, slug, "Too many requests", detail, Math.max(1, retryAfterSeconds));
+        return new ProblemException(429, slug, "Too many requests", detail, Math.max(1, retryAfterSeconds), null);
     }
 
     /** @return the seconds the answer's Retry-After names; 0 = the answer has none */
@@ -60,7 +74,7 @@ public class ProblemException extends RuntimeException {
     }
 
     public Problem toProblem() {
-        return new Problem(Problem.TYPE_BASE + slug, title, status, getMessage(), null);
+        return new Problem(Problem.TYPE_BASE + slug, title, status, getMessage(), errors);
     }
 
     @Override

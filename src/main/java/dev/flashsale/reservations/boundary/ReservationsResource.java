@@ -12,8 +12,6 @@ import dev.flashsale.reservations.entity.ReserveRequest;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -63,7 +61,10 @@ public class ReservationsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @ReserveMeasured
     public Response reserve(@HeaderParam("Idempotency-Key") String idempotencyKey,
-                            @Valid @NotNull ReserveRequest body, @Context UriInfo uri) {
+                            ReserveRequest body, @Context UriInfo uri) {
+        if (body == null) {
+            throw ReserveRequestReader.malformed();
+        }
         ReserveCommand command = new ReserveCommand(new IdempotencyKey(idempotencyKey), new Sku(body.sku()),
                 new BuyerId(body.buyerId()), body.units());
         limits.checkBuyer(command.buyerId().value());

@@ -1,0 +1,82 @@
+package dev.flashsale.platform.problem;
+
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.ext.MessageBodyWriter;
+import jakarta.ws.rs.ext.Provider;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Writes a {@link Problem} as its JSON text, by hand: most answers of a rush are refusals, and
+ * their five fields need no binding layer. The output is what the JSON binding wrote: the fields
+ * in order, {@code errors} only when there are some, strings escaped as JSON requires.
+ */
+@Provider
+@Produces(Problem.MEDIA_TYPE)
+public class ProblemWriter implements MessageBodyWriter<Problem> {
+
+    @Override
+    public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
+        return type == Problem.class;
+    }
+
+    @Override
+    public void writeTo(Problem problem, Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType,
+                        MultivaluedMap<String, Object> headers, OutputStream out) throws IOException {
+        out.write(json(problem).getBytes(StandardCharsets.UTF_8));
+    }
+
+    static String json(Problem problem) {
+        StringBuilder json = new StringBuilder(256).append('{');
+        field(json, "type", problem.type()).append(',');
+        field(json, "title", problem.title()).append(",\"status\":").append(problem.status());
+        if (problem.detail() != null) {
+            field(json.append(','), "detail", problem.detail());
+        }
+        if (problem.errors() != null) {
+            json.append(",\"errors\":[");
+            for (int i = 0; i < problem.errors().size(); i++) {
+                Problem.FieldError error = problem.errors().get(i);
+                json.append(i == 0 ? "{" : ",{");
+                field(json, "field", error.field()).append(',');
+                field(json, "message", error.message()).append('}');
+            }
+            json.append(']');
+        }
+        return json.append('}').toString();
+    }
+
+    private static StringBuilder field(StringBuilder json, String name, String value) {
+        json.append('"').append(name).append("\":");
+        return value == null ? json.append("null") : quoted(json, value);
+    }
+
+    private static StringBuilder quoted(StringBuilder json, String text) {
+        json.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> json.append("\\\"");
+                case '\\' -> json.append("\\\\");
+                case '\n' -> json.append("\\n");
+                case '\r' -> json.append("\\r");
+                case '\t' -> json.append("\\t");
+                case '\b' -> json.append("\\b");
+                case '\f' -> json.append("\\f");
+                default -> {
+                    if (c < 0x20) {
+                        json.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        json.append(c);
+                    }
+                }
+            }
+        }
+        return json.append('"');
+    }
+}
