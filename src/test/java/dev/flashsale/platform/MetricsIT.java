@@ -141,7 +141,8 @@ class MetricsIT {
         assertEquals(DatabaseMigration.MAX_POOL_SIZE, now.value("flashsale_db_connections_max"));
         assertTrue(open >= 1 && open <= DatabaseMigration.MAX_POOL_SIZE, "open: " + open);
         assertTrue(inUse >= 0 && inUse < open, "in use: " + inUse);
-        long seenByPostgres = Db.scalar("SELECT count(*) FROM pg_stat_activity WHERE application_name = ?",
+        long seenByPostgres = Db.scalar(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = ? AND datname = current_database()",
                 TestServer.APPLICATION_NAME);
         assertTrue(Math.abs(seenByPostgres - open) <= 2, "PostgreSQL sees " + seenByPostgres + ", the gauge " + open);
 
