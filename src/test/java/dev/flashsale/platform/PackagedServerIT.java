@@ -10,7 +10,10 @@ import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import java.io.File;
+import java.io.StringReader;
 import java.net.URL;
 import java.time.Duration;
 import java.net.http.HttpResponse;
@@ -50,10 +53,13 @@ class PackagedServerIT {
         // Twice the server's default, so that a request the default would refuse shows it was applied.
         env.put("FLASHSALE_HTTP_MAX_HEADER_BYTES", "16384");
         env.put("FLASHSALE_ACCESS_LOG_WRITE_SECONDS", "1");
+        env.put("FLASHSALE_WARMUP_REQUESTS", "800");
         Process server = launch.start();
         try {
             Api node = new Api(new URL("http://localhost:" + port + "/"));
-            awaitReady(node.base().toURL(), server);
+            JsonObject warmup = check(awaitReady(node.base().toURL(), server), "warmup").getJsonObject("data");
+            assertEquals("done", warmup.getString("state"), "ready once warm: " + warmup);
+            assertEquals("800", warmup.getString("requests"), "every warm-up request was sent before readiness: " + warmup);
 
             assertEquals(200, node.get("api/ping").status());
             assertEquals(401, node.get("metrics").status(), "the metrics need a credential on the packaged form too");
@@ -93,8 +99,12 @@ class PackagedServerIT {
         }
     }
 
-    /** Asks for readiness every half second, each ask bounded by 10 s; a failure says what the last ask met. */
-    private static void awaitReady(URL base, Process server) throws Exception {
+    /**
+     * Asks for readiness every half second, each ask bounded by 10 s; a failure says what the last ask met.
+     *
+     * @return the readiness answer once it is UP
+     */
+    private static JsonObject awaitReady(URL base, Process server) throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
         HttpRequest ready = HttpRequest.newBuilder(base.toURI().resolve("health/ready")).timeout(Duration.ofSeconds(10)).build();
@@ -107,7 +117,7 @@ class PackagedServerIT {
             try {
                 HttpResponse<String> answer = http.send(ready, HttpResponse.BodyHandlers.ofString());
                 if (answer.statusCode() == 200) {
-                    return;
+                    return Json.createReader(new StringReader(answer.body())).readObject();
                 }
                 last = answer.statusCode() + " " + answer.body();
             } catch (IOException notListeningYet) {
@@ -115,6 +125,12 @@ class PackagedServerIT {
             }
             Thread.sleep(500);
         }
+    }
+
+    private static JsonObject check(JsonObject health, String name) {
+        return health.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                .filter(check -> name.equals(check.getString("name"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no check " + name + " in " + health));
     }
 
     private static boolean accessLogged(Path dir, String path) throws Exception {
