@@ -24,7 +24,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
     static final String USAGE = """
             Usage: --start-server | --base URL --admin USER:PASSWORD --db JDBC_URL
                    [--db-user postgres] [--db-password PW] [--redis HOST:PORT] [--port 8180] [--floor-port 8181]
-                   [--gate on,off] [--seed-concurrency 64,256] [--seed-buyers 20000] [--seed-units 500]
+                   [--gate on,off] [--seed-concurrency 64] [--seed-buyers 20000] [--seed-units 500]
                    [--retry-percent 2] [--success-concurrency 8,64,256] [--success-requests 5000]
                    [--warmup-seconds 20] [--seconds 10] [--repeats 3] [--memory-seeds 10] [--threads 2]
                    [--pgbench-seconds 10] [--redis-requests 100000] [--pgbench-script bench/reserve.pgbench]
@@ -80,7 +80,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                 db, values.getOrDefault("--db-user", "postgres"), values.getOrDefault("--db-password", ""),
                 redis.substring(0, redis.lastIndexOf(':')), Integer.parseInt(redis.substring(redis.lastIndexOf(':') + 1)),
                 positive(values, "--floor-port", 8181), gateModes(values.getOrDefault("--gate", "on,off")),
-                connections(values.getOrDefault("--seed-concurrency", "64,256"), threads),
+                connections(values.getOrDefault("--seed-concurrency", "64"), threads),
                 positive(values, "--seed-buyers", 20_000), positive(values, "--seed-units", 500),
                 Integer.parseInt(values.getOrDefault("--retry-percent", "2")),
                 connections(values.getOrDefault("--success-concurrency", "8,64,256"), threads),
