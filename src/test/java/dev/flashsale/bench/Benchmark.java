@@ -319,8 +319,16 @@ public final class Benchmark {
         Figure agreement = new Figure("ping: bench/ping.lua against plain wrk", scripted.stream().map(WrkSummary::perSecondRate).toList(),
                 null, 0, 0, null, null, "plain wrk", plain.value());
         figures.addAll(List.of(benchmarkPing, plain, agreement));
+        // Each pair ran back to back, so each ratio saw the same machine: their median, not the ratio of two medians, is judged.
+        List<Double> ratios = pairs.stream().map(PingCeiling.Pair::ratio).toList();
+        double ratio = Figure.median(ratios, r -> r);
+        System.out.printf("  bench/ping.lua / plain wrk, pair by pair: %s; median %.3f%n",
+                ratios.stream().map(r -> String.format("%.3f", r)).collect(Collectors.joining(", ")), ratio);
         check("ping: every answer 200 (" + label + ")", scripted.stream().allMatch(run -> run.unexpected(Set.of(200)) == 0 && run.socketErrors() == 0));
-        check("ping: the benchmark's within 10% of plain wrk's (" + label + ")", Math.abs(agreement.ratio() - 1) <= PING_TOLERANCE);
+        check("ping: the benchmark's within 10% of plain wrk's, median of the pairs (" + label + ")", Math.abs(ratio - 1) <= PING_TOLERANCE);
+        JsonArrayBuilder ratiosJson = Json.createArrayBuilder();
+        ratios.forEach(ratiosJson::add);
+        json.add("pingRatioToPlainWrk", ratiosJson);
         JsonArrayBuilder plainJson = Json.createArrayBuilder();
         pairs.forEach(pair -> plainJson.add(pair.plain()));
         json.add("ping", summaries(scripted)).add("pingPlainWrk", plainJson);
@@ -366,10 +374,14 @@ public final class Benchmark {
             settle();
             WrkSummary load = success.run(sku, shards, concurrency, options.successRequests());
             LedgerInvariants.Verdict verdict = invariants(sku);
-            System.out.printf("  c=%-4d %,6.0f reservations/s (%,d created), %s, other answers %s, invariants %s%n", concurrency,
-                    load.perSecondRate(load.count(201)), load.count(201), load.latency(), otherThan(load, 201), verdict(verdict));
-            check("success path: every request answered 201 (c=" + concurrency + ", shards=" + shards + ")",
-                    load.count(201) == options.successRequests() && load.answered() == options.successRequests() && load.socketErrors() == 0);
+            System.out.printf("  c=%-4d %,6.0f reservations/s (%,d created), %s, other answers %s (503 busy: %,d), invariants %s%n",
+                    concurrency, load.perSecondRate(load.count(201)), load.count(201), load.latency(), otherThan(load, 201),
+                    load.problem("busy"), verdict(verdict));
+            // 503 busy is the designed answer once more requests wait for one stock row than its line holds
+            // (FLASHSALE_CHECKOUT_LINE_MAX): counted and shown, but no failure; any other answer is.
+            check("success path: every request answered, 201 or 503 busy (c=" + concurrency + ", shards=" + shards + ")",
+                    load.count(201) + load.problem("busy") == options.successRequests() && load.answered() == options.successRequests()
+                            && load.socketErrors() == 0);
             byConcurrency.put(concurrency, List.of(load));
             runs.add(Json.createObjectBuilder(load.toJson()).add("sku", sku).add("invariants", verdict.toJson()));
         }
