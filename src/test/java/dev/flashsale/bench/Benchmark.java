@@ -531,13 +531,18 @@ public final class Benchmark {
                 "warm seed: req/s (median)", "warm seed: each run", "warm seed: p50 / p99 ms (median run)",
                 "warm seed: first sold-out / all answered", "seed checks (held = units, oversold 0, no 5xx, invariants)",
                 "RSS after each warm seed (MiB)", "sold-out refusals/s (median)");
+        // Each column as wide as its widest cell (ten runs of memory make a long one).
+        List<Integer> widths = modes.stream().map(mode -> Math.max(mode.label().length(),
+                rows.stream().mapToInt(row -> row.apply(mode).length()).max().orElse(0))).toList();
         StringBuilder header = new StringBuilder(String.format("  %-58s", ""));
-        modes.forEach(mode -> header.append(String.format(" | %-24s", mode.label())));
+        for (int m = 0; m < modes.size(); m++) {
+            header.append(String.format(" | %-" + widths.get(m) + "s", modes.get(m).label()));
+        }
         System.out.println(header);
         for (int i = 0; i < rows.size(); i++) {
             StringBuilder line = new StringBuilder(String.format("  %-58s", names.get(i)));
-            for (Mode mode : modes) {
-                line.append(String.format(" | %-24s", rows.get(i).apply(mode)));
+            for (int m = 0; m < modes.size(); m++) {
+                line.append(String.format(" | %-" + widths.get(m) + "s", rows.get(i).apply(modes.get(m))));
             }
             System.out.println(line);
         }
