@@ -6,58 +6,110 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 /**
- * The command line of the benchmark, parsed once: where the running application, its database
- * and its Redis are, and how hard to push. Unknown options are refused so that a typo never runs
- * a benchmark with defaults nobody asked for.
+ * The command line of the benchmark, parsed once: where the application, its database and its
+ * Redis are (or, with --start-server, that the benchmark starts them itself), and how hard to
+ * push. Unknown options are refused so that a typo never runs a benchmark with defaults nobody
+ * asked for.
  */
-record BenchOptions(URI base, String adminUser, String adminPassword, String dbUrl, String dbUser, String dbPassword,
-                    String redisHost, int redisPort, List<Integer> seedConcurrencies, int seedBuyers, int seedUnits,
-                    int retryPercent, List<Integer> successConcurrencies, int successRequests, int warmupSeconds,
-                    int pgbenchSeconds, int redisRequests, String pgbenchScript, String outputDir, int shards) {
+record BenchOptions(boolean startServer, URI base, String adminUser, String adminPassword, String dbUrl, String dbUser,
+                    String dbPassword, String redisHost, int redisPort, int floorPort, List<Boolean> gateModes,
+                    List<Integer> seedConcurrencies, int seedBuyers, int seedUnits, int retryPercent,
+                    List<Integer> successConcurrencies, int successRequests, int warmupSeconds, int seconds, int repeats,
+                    int memorySeeds, int wrkThreads, int pgbenchSeconds, int redisRequests, String pgbenchScript,
+                    String outputDir, int shards, String payaraMicro, String applicationJar) {
 
     static final String USAGE = """
-            Usage: --base URL --admin USER:PASSWORD --db JDBC_URL [--db-user postgres] [--db-password PW]
-                   [--redis HOST:PORT] [--seed-concurrency 64,256] [--seed-buyers 20000] [--seed-units 500]
+            Usage: --start-server | --base URL --admin USER:PASSWORD --db JDBC_URL
+                   [--db-user postgres] [--db-password PW] [--redis HOST:PORT] [--port 8180] [--floor-port 8181]
+                   [--gate on,off] [--seed-concurrency 64] [--seed-buyers 20000] [--seed-units 500]
                    [--retry-percent 2] [--success-concurrency 8,64,256] [--success-requests 5000]
-                   [--warmup-seconds 20] [--pgbench-seconds 10] [--redis-requests 100000]
-                   [--pgbench-script bench/reserve.pgbench] [--out target/bench] [--shards 1]
+                   [--warmup-seconds 20] [--seconds 10] [--repeats 3] [--memory-seeds 10] [--threads 2]
+                   [--pgbench-seconds 10] [--redis-requests 100000] [--pgbench-script bench/reserve.pgbench]
+                   [--out target/bench] [--shards 1] [--payara-micro target/payara-micro.jar]
+                   [--app-jar target/flashsale-micro.jar]
+            --start-server starts a Redis of its own (--redis, default 127.0.0.1:6397), recreates the database
+            (--db, default jdbc:postgresql://127.0.0.1:5432/flashsale_bench) and starts the application
+            (--app-jar on --port) once per --gate mode; without it the benchmark runs against --base.
             --shards N spreads every SKU the benchmark opens over N stock rows; with N > 1 the success
             path also runs on one row at each concurrency, so the two are compared in the same run.""";
 
+    private static final Set<String> FLAGS = Set.of("--start-server");
     private static final Set<String> KNOWN = Set.of("--base", "--admin", "--db", "--db-user", "--db-password", "--redis",
-            "--seed-concurrency", "--seed-buyers", "--seed-units", "--retry-percent", "--success-concurrency",
-            "--success-requests", "--warmup-seconds", "--pgbench-seconds", "--redis-requests", "--pgbench-script", "--out", "--shards");
+            "--port", "--floor-port", "--gate", "--seed-concurrency", "--seed-buyers", "--seed-units", "--retry-percent",
+            "--success-concurrency", "--success-requests", "--warmup-seconds", "--seconds", "--repeats", "--memory-seeds",
+            "--threads", "--pgbench-seconds", "--redis-requests", "--pgbench-script", "--out", "--shards", "--payara-micro",
+            "--app-jar");
 
     static BenchOptions parse(String[] args) {
         Map<String, String> values = new HashMap<>();
-        for (int i = 0; i < args.length; i += 2) {
-            if (!KNOWN.contains(args[i]) || i + 1 >= args.length) {
+        boolean startServer = false;
+        for (int i = 0; i < args.length; i++) {
+            if (FLAGS.contains(args[i])) {
+                startServer = true;
+            } else if (KNOWN.contains(args[i]) && i + 1 < args.length) {
+                values.put(args[i], args[++i]);
+            } else {
                 throw new IllegalArgumentException("Unknown option or missing value: " + args[i] + "\n" + USAGE);
             }
-            values.put(args[i], args[i + 1]);
         }
-        String admin = required(values, "--admin");
-        int colon = admin.indexOf(':');
-        if (colon < 1) {
-            throw new IllegalArgumentException("--admin must be USER:PASSWORD\n" + USAGE);
+        String user;
+        String password;
+        String base;
+        if (startServer) {
+            // The server is the benchmark's own: so is its administrator's password.
+            user = "admin";
+            password = "bench-" + UUID.randomUUID();
+            base = "http://127.0.0.1:" + positive(values, "--port", 8180) + "/";
+        } else {
+            String admin = required(values, "--admin");
+            int colon = admin.indexOf(':');
+            if (colon < 1) {
+                throw new IllegalArgumentException("--admin must be USER:PASSWORD\n" + USAGE);
+            }
+            user = admin.substring(0, colon);
+            password = admin.substring(colon + 1);
+            base = values.getOrDefault("--base", "http://localhost:8080");
         }
-        String base = values.getOrDefault("--base", "http://localhost:8080");
-        String redis = values.getOrDefault("--redis", "127.0.0.1:6379");
-        return new BenchOptions(URI.create(base.endsWith("/") ? base : base + "/"),
-                admin.substring(0, colon), admin.substring(colon + 1),
-                required(values, "--db"), values.getOrDefault("--db-user", "postgres"), values.getOrDefault("--db-password", ""),
+        String db = startServer ? values.getOrDefault("--db", "jdbc:postgresql://127.0.0.1:5432/flashsale_bench") : required(values, "--db");
+        String redis = values.getOrDefault("--redis", startServer ? "127.0.0.1:6397" : "127.0.0.1:6379");
+        int threads = positive(values, "--threads", 2);
+        return new BenchOptions(startServer, URI.create(base.endsWith("/") ? base : base + "/"), user, password,
+                db, values.getOrDefault("--db-user", "postgres"), values.getOrDefault("--db-password", ""),
                 redis.substring(0, redis.lastIndexOf(':')), Integer.parseInt(redis.substring(redis.lastIndexOf(':') + 1)),
-                ints(values.getOrDefault("--seed-concurrency", "64,256")),
+                positive(values, "--floor-port", 8181), gateModes(values.getOrDefault("--gate", "on,off")),
+                connections(values.getOrDefault("--seed-concurrency", "64"), threads),
                 positive(values, "--seed-buyers", 20_000), positive(values, "--seed-units", 500),
                 Integer.parseInt(values.getOrDefault("--retry-percent", "2")),
-                ints(values.getOrDefault("--success-concurrency", "8,64,256")),
+                connections(values.getOrDefault("--success-concurrency", "8,64,256"), threads),
                 positive(values, "--success-requests", 5_000),
-                Integer.parseInt(values.getOrDefault("--warmup-seconds", "20")),
+                Integer.parseInt(values.getOrDefault("--warmup-seconds", "20")), positive(values, "--seconds", 10),
+                positive(values, "--repeats", 3), positive(values, "--memory-seeds", 10), threads,
                 positive(values, "--pgbench-seconds", 10), positive(values, "--redis-requests", 100_000),
                 values.getOrDefault("--pgbench-script", "bench/reserve.pgbench"),
-                values.getOrDefault("--out", "target/bench"), shards(values));
+                values.getOrDefault("--out", "target/bench"), shards(values),
+                values.getOrDefault("--payara-micro", "target/payara-micro.jar"),
+                values.getOrDefault("--app-jar", "target/flashsale-micro.jar"));
+    }
+
+    /** The application's port when the benchmark starts it. */
+    int port() {
+        return base.getPort();
+    }
+
+    /** The concurrency of the floor, of ping and of the cold and memory seed scenarios: the first seed concurrency. */
+    int mainConcurrency() {
+        return seedConcurrencies.get(0);
+    }
+
+    private static List<Boolean> gateModes(String modes) {
+        return Arrays.stream(modes.split(",")).map(String::trim).map(mode -> switch (mode) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new IllegalArgumentException("--gate takes on, off or on,off");
+        }).toList();
     }
 
     private static int shards(Map<String, String> values) {
@@ -71,7 +123,7 @@ record BenchOptions(URI base, String adminUser, String adminPassword, String dbU
     private static String required(Map<String, String> values, String name) {
         String value = values.get(name);
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(name + " is required\n" + USAGE);
+            throw new IllegalArgumentException(name + " is required (or --start-server)\n" + USAGE);
         }
         return value;
     }
@@ -84,15 +136,24 @@ record BenchOptions(URI base, String adminUser, String adminPassword, String dbU
         return value;
     }
 
-    private static List<Integer> ints(String commaSeparated) {
-        return Arrays.stream(commaSeparated.split(",")).map(String::trim).map(Integer::parseInt).toList();
+    /** Concurrencies are wrk connections: each a multiple of the threads, which share them evenly. */
+    private static List<Integer> connections(String commaSeparated, int threads) {
+        List<Integer> connections = Arrays.stream(commaSeparated.split(",")).map(String::trim).map(Integer::parseInt).toList();
+        for (int c : connections) {
+            if (c < threads || c % threads != 0) {
+                throw new IllegalArgumentException("concurrency " + c + " is not a multiple of --threads " + threads);
+            }
+        }
+        return connections;
     }
 
     /** Everything but the password, for the report. */
     String describe() {
-        return "base=" + base + " db=" + dbUrl + " (user " + dbUser + ") redis=" + redisHost + ":" + redisPort
-                + " seed: " + seedBuyers + " buyers for " + seedUnits + " units, " + retryPercent + "% retries, concurrency "
-                + seedConcurrencies + "; success: " + successRequests + " reservations at " + successConcurrencies
-                + "; warm-up " + warmupSeconds + " s; shards per SKU " + shards;
+        return (startServer ? "started servers: application " + base + ", floor port " + floorPort + ", gate " + gateModes
+                : "base=" + base) + " db=" + dbUrl + " (user " + dbUser + ") redis=" + redisHost + ":" + redisPort
+                + "; wrk -t" + wrkThreads + "; seed: " + seedBuyers + " buyers for " + seedUnits + " units, " + retryPercent
+                + "% retries, concurrency " + seedConcurrencies + "; success: " + successRequests + " reservations at "
+                + successConcurrencies + "; duration runs " + seconds + " s, repeated " + repeats + " times; "
+                + memorySeeds + " seed scenarios for memory; warm-up " + warmupSeconds + " s; shards per SKU " + shards;
     }
 }

@@ -8,8 +8,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one of the machine's own load tools (pgbench, redis-benchmark) to completion within a time
- * limit and returns what it printed; a tool that hangs is killed, one that fails is an error.
+ * Runs a command that prints little to completion within a time limit (pgbench, redis-benchmark,
+ * Payara Micro building the floor's uber-jar) and returns what it printed; a command that hangs is
+ * killed, one that fails is an error. wrk, whose fixed-count runs are ended early, has {@link Wrk}.
  */
 final class ExternalCommand {
 

@@ -14,9 +14,9 @@ import java.time.Duration;
 import java.util.Base64;
 
 /**
- * The application's HTTP API as the benchmark uses it: a storefront's blocking calls, each
- * measured into a {@link Sample}, and the merchandiser's set-up calls, which must succeed. One
- * HTTP/1.1 client with keep-alive connections, shared by all load threads.
+ * The application's HTTP API as the benchmark uses it to set the phases up and read their
+ * outcome: the merchandiser's calls, which must succeed, and a few storefront calls. The load
+ * itself is wrk's (bench/*.lua), with this client's storefront key.
  */
 final class FlashSaleClient {
 
@@ -45,19 +45,19 @@ final class FlashSaleClient {
                 .getString("key");
     }
 
-    /** {@code POST /api/reservations} for one unit under the given idempotency key. */
-    Sample reserve(String sku, String buyerId, String idempotencyKey) {
+    /** The storefront key the benchmark was issued, for wrk's requests. */
+    String storefrontKey() {
+        return storefrontKey;
+    }
+
+    /** {@code POST /api/reservations} for one unit under the given idempotency key: its status. */
+    int reserve(String sku, String buyerId, String idempotencyKey) {
         String body = Json.createObjectBuilder().add("sku", sku).add("buyerId", buyerId).add("qty", 1).build().toString();
-        return measure(request("api/reservations")
+        return send(request("api/reservations")
                 .header("X-Api-Key", storefrontKey)
                 .header("Content-Type", "application/json")
                 .header("Idempotency-Key", idempotencyKey)
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
-    }
-
-    /** {@code GET /api/ping}: the cheapest answer of the server. */
-    Sample ping() {
-        return measure(request("api/ping").GET());
+                .POST(HttpRequest.BodyPublishers.ofString(body))).statusCode();
     }
 
     /** {@code GET /api/skus/{sku}/stock}: {sku,total,available,held,sold}. */
@@ -90,30 +90,6 @@ final class FlashSaleClient {
 
     private HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT);
-    }
-
-    private Sample measure(HttpRequest.Builder request) {
-        long sentAt = System.nanoTime();
-        try {
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            long latency = System.nanoTime() - sentAt;
-            boolean problem = response.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json");
-            return new Sample(sentAt, latency, response.statusCode(), problem ? problemType(response.body()) : null);
-        } catch (IOException e) {
-            return new Sample(sentAt, System.nanoTime() - sentAt, 0, e.getClass().getSimpleName());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Sample(sentAt, System.nanoTime() - sentAt, 0, "interrupted");
-        }
-    }
-
-    private static String problemType(String body) {
-        try (JsonReader reader = Json.createReader(new StringReader(body))) {
-            String type = reader.readObject().getString("type", "unknown");
-            return type.substring(type.lastIndexOf('/') + 1);
-        } catch (RuntimeException unreadable) {
-            return "unreadable-problem";
-        }
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) {

@@ -1,24 +1,35 @@
 package dev.flashsale.bench;
 
-import java.time.Duration;
+import java.net.URI;
 
 /**
- * The HTTP ceiling: {@code GET /api/ping} (a trivial JAX-RS resource of the same server: no
- * transaction, no database) with the same request count at the same concurrency as a measured
- * scenario. Nothing served by this server can be faster.
+ * {@code GET /api/ping} (a trivial JAX-RS resource of the same server: no transaction, no
+ * database), by wrk with the benchmark's counting script (bench/ping.lua) and by plain wrk with
+ * no script, alternately: the two must agree within 10%, or the benchmark's own client costs
+ * too much to be read. The same script measures the floor's static file.
  */
 final class PingCeiling {
 
-    private static final Duration TIME_LIMIT = Duration.ofMinutes(5);
+    /** One scripted run and the plain run right after it. */
+    record Pair(WrkSummary scripted, double plain) {
 
-    private final FlashSaleClient client;
-
-    PingCeiling(FlashSaleClient client) {
-        this.client = client;
+        double ratio() {
+            return scripted.perSecondRate() / plain;
+        }
     }
 
-    LoadResult run(int concurrency, int requests) throws InterruptedException {
-        return new LoadRun("ping c=" + concurrency, concurrency, TIME_LIMIT).run(requests,
-                (visit, recorder) -> recorder.accept(client.ping()), () -> "-");
+    private final Wrk wrk;
+
+    PingCeiling(Wrk wrk) {
+        this.wrk = wrk;
+    }
+
+    WrkSummary scripted(URI url, int concurrency, int seconds) {
+        return wrk.forSeconds("ping.lua", url, concurrency, seconds);
+    }
+
+    Pair pair(URI url, int concurrency, int seconds) {
+        WrkSummary scripted = scripted(url, concurrency, seconds);
+        return new Pair(scripted, wrk.plain(url, concurrency, seconds));
     }
 }

@@ -47,7 +47,7 @@ public final class TestRedis {
             server = new ProcessBuilder("redis-server", "--port", Integer.toString(port()), "--bind", "127.0.0.1",
                     "--save", "", "--appendonly", "no")
                     .redirectErrorStream(true)
-                    .redirectOutput(new File(System.getProperty("java.io.tmpdir"), "flashsale-it-redis.log"))
+                    .redirectOutput(new File(System.getProperty("java.io.tmpdir"), "flashsale-it-redis-" + port() + ".log"))
                     .start();
         } catch (IOException e) {
             throw new IllegalStateException("Cannot start redis-server (is it installed? .ci/run installs it)", e);
