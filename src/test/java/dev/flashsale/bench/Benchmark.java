@@ -179,6 +179,9 @@ public final class Benchmark {
         environment.put("FLASHSALE_ADMIN_USER", options.adminUser());
         environment.put("FLASHSALE_ADMIN_PASSWORD", options.adminPassword());
         environment.put("FLASHSALE_GATE_ENABLED", Boolean.toString(gate));
+        // A configured storefront key, as a site would have: the launch script's warm-up runs the
+        // keyed request path with it before the server reports ready.
+        environment.put("FLASHSALE_STOREFRONT_API_KEY", "fsk_bench_" + java.util.UUID.randomUUID());
         // The rate limits stay on (their cost is measured), wide enough for one client sending everything.
         for (String limit : List.of("API_KEY", "ADDRESS")) {
             environment.put("FLASHSALE_LIMITS_" + limit + "_PER_SECOND", "1000000");
