@@ -2,15 +2,16 @@
 -- is no admission job, so admission advances on whichever node answers a poll, at the room's
 -- rate (a bucket of admissions that fills at `rate` a second, up to one second's worth), never
 -- past `maxActive` buyers with a live token, and never more admitted-but-not-reserved buyers
--- than units available. Tickets that missed their polls for `missMs` lose their place first,
+-- than units available (admitted, reserving, or reserved since the units were read). Tickets that missed their polls for `missMs` lose their place first,
 -- so abandoned tickets never hold up live ones.
 --
--- KEYS     the room's nine keys (see room_ticket.lua)
+-- KEYS     the room's ten keys (see room_ticket.lua)
 -- ARGV[1]  the ticket
 -- ARGV[2]  units available in the sale (PostgreSQL, as this node last read it)
 -- ARGV[3]  units held in the sale (same reading)
--- ARGV[4]  the room's `used` count from before that reading: tokens used to reserve since then
---          may have taken units the reading still counts as available
+-- ARGV[4]  the room's `done` count read just before that reading: reserve requests answered
+--          since may have taken units the reading still counts as available, and so may the
+--          requests still on their way (KEYS[10]); both count as taken
 --
 -- Returns
 --   {1, place, queueLength, why}   WAITING; why: 0 admission runs, 1 paused by a merchandiser,
@@ -26,7 +27,7 @@
 --   {-4}  no such ticket
 --   {-5}  the opening second has passed and the lottery is not drawn: draw it, then ask again
 local cfg = redis.call('HMGET', KEYS[1], 'enabled', 'rate', 'maxActive', 'tokenMs', 'missMs', 'opensMs', 'drawn',
-    'paused', 'allowance', 'last', 'used')
+    'paused', 'allowance', 'last', 'done')
 if not cfg[1] then
     return {-1}
 end
@@ -50,6 +51,12 @@ end
 -- Tokens that ran out free their places; waiting tickets that missed their polls lose theirs.
 redis.call('ZREMRANGEBYSCORE', KEYS[8], '-inf', now)
 redis.call('ZREMRANGEBYSCORE', KEYS[9], '-inf', now)
+-- A reserve request on its way for a minute never got its answer recorded (its node died): done.
+local stuck = redis.call('ZREMRANGEBYSCORE', KEYS[10], '-inf', now - 60000)
+if stuck > 0 then
+    redis.call('HINCRBY', KEYS[1], 'done', stuck)
+    cfg[11] = tostring(tonumber(cfg[11] or '0') + stuck)
+end
 if cfg[7] == '1' then
     local lapsed = redis.call('ZRANGEBYSCORE', KEYS[6], '-inf', now - tonumber(cfg[5]), 'LIMIT', 0, 1000)
     for _, gone in ipairs(lapsed) do
@@ -74,8 +81,8 @@ if cfg[7] == '1' and not soldOut then
     local rate = tonumber(cfg[2])
     local last = tonumber(cfg[10] or now)
     local allowance = math.min(math.max(1, rate), tonumber(cfg[9] or '0') + math.max(0, now - last) * rate / 1000)
-    local usedSince = math.max(0, tonumber(cfg[11] or '0') - tonumber(ARGV[4]))
-    local unitsFree = available - redis.call('ZCARD', KEYS[8]) - usedSince
+    local doneSince = math.max(0, tonumber(cfg[11] or '0') - tonumber(ARGV[4]))
+    local unitsFree = available - redis.call('ZCARD', KEYS[8]) - redis.call('ZCARD', KEYS[10]) - doneSince
     local placesFree = tonumber(cfg[3]) - redis.call('ZCARD', KEYS[9])
     if why == 0 then
         local n = math.min(math.floor(allowance), unitsFree, placesFree)

@@ -1,7 +1,7 @@
 -- A ticket leaves the room: the buyer left (L) or a merchandiser revoked it (V). Its place, its
 -- token and its active slot are freed at once.
 --
--- KEYS     the room's nine keys (see room_ticket.lua)
+-- KEYS     the room's ten keys (see room_ticket.lua)
 -- ARGV[1]  the ticket
 -- ARGV[2]  L or V
 --

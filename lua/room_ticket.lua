@@ -3,11 +3,11 @@
 -- orders (room_draw.lua); from then on it joins the queue behind everyone there, in arrival order.
 -- The clock is Redis' (TIME), the one clock every node shares.
 --
--- KEYS (every room script takes the same nine, all with the sale as hash tag {sale:<id>}):
+-- KEYS (every room script takes the same ten, all with the sale as hash tag {sale:<id>}):
 -- KEYS[1]  the room: settings and state (hash)        fs:{sale:<id>}:room
 --            enabled, paused ('1'/'0'), rate (admissions a second), maxActive, tokenMs, missMs,
 --            preOpensMs, opensMs (epoch ms); drawn ('1'), seq (tickets taken), admittedTotal,
---            used (tokens used to reserve), allowance and last (the admission rate's bucket)
+--            done (reserve requests with a token answered), allowance and last (the admission rate's bucket)
 -- KEYS[2]  buyer -> ticket (hash)                     fs:{sale:<id>}:tickets
 -- KEYS[3]  ticket -> buyer (hash)                     fs:{sale:<id>}:owners
 -- KEYS[4]  the pre-queue: ticket by arrival (zset)    fs:{sale:<id>}:prequeue
@@ -17,6 +17,8 @@
 --          V revoked                                  fs:{sale:<id>}:state
 -- KEYS[8]  admitted, not yet reserved: ticket by token expiry (zset)   fs:{sale:<id>}:admitted
 -- KEYS[9]  admitted and active: ticket by token expiry (zset)          fs:{sale:<id>}:active
+-- KEYS[10] reserving: a reserve request with the ticket's token is on its way, by its start, ms
+--          (zset)                                                       fs:{sale:<id>}:reserving
 -- ARGV[1]  buyer id
 -- ARGV[2]  a new ticket, taken only when the buyer has none
 --

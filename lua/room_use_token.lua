@@ -1,8 +1,9 @@
 -- A reserve request shows an admission token whose signature is good: is its ticket still
--- admitted with that very token (not revoked, not left)? The first use moves the ticket from
--- admitted-not-reserved to reserving, which frees a unit for the next admission.
+-- admitted with that very token (not revoked, not left)? If so the ticket leaves
+-- admitted-not-reserved (on its first use) and is reserving until the request's answer
+-- (room_reserved.lua): admission counts its unit as taken either way.
 --
--- KEYS     the room's nine keys (see room_ticket.lua)
+-- KEYS     the room's ten keys (see room_ticket.lua)
 -- ARGV[1]  the token's ticket
 -- ARGV[2]  the token's expiry, epoch ms, as in the ticket's state
 --
@@ -14,7 +15,7 @@ end
 if state ~= 'A:' .. ARGV[2] then
     return 0
 end
-if redis.call('ZREM', KEYS[8], ARGV[1]) == 1 then
-    redis.call('HINCRBY', KEYS[1], 'used', 1)
-end
+local clock = redis.call('TIME')
+redis.call('ZREM', KEYS[8], ARGV[1])
+redis.call('ZADD', KEYS[10], string.format('%d', tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)), ARGV[1])
 return 1

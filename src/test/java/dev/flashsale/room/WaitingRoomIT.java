@@ -177,7 +177,7 @@ class WaitingRoomIT {
     }
 
     /**
-     * 160 tickets, half of them abandoned (they never poll after the opening), the rest polled
+     * 160 tickets taken before the opening, half of them abandoned (they never poll after it), the rest polled
      * round and round by ten clients: once the abandoned ones lapsed (8 s), live tickets are
      * admitted at the room's rate, 4 a second, within 10% over 10 seconds, and no live ticket
      * lost its place.
@@ -186,14 +186,22 @@ class WaitingRoomIT {
     void admissionKeepsItsRateWithHalfOfTheTicketsAbandoned() throws Exception {
         int rate = 4;
         int pollers = 10;
-        Sale sale = saleWithRoom(1000, 1, Duration.ofSeconds(4), rate, 8);
-        List<String> live = new ArrayList<>();
+        Sale sale = saleWithRoom(1000, 1, Duration.ofSeconds(20), rate, 8);
+        ExecutorService takers = Executors.newFixedThreadPool(8);
+        List<Future<String>> taken = new ArrayList<>();
         for (int i = 0; i < 160; i++) {
-            String ticket = take(sale, "crowd-" + i).json().getString("ticket");
+            String buyer = "crowd-" + i;
+            taken.add(takers.submit(() -> take(sale, buyer).json().getString("ticket")));
+        }
+        List<String> live = new ArrayList<>();
+        for (int i = 0; i < taken.size(); i++) {
+            String ticket = taken.get(i).get(60, TimeUnit.SECONDS);
             if (i % 2 == 0) {
                 live.add(ticket);
             }
         }
+        takers.shutdown();
+        assertTrue(Instant.now().isBefore(sale.opensAt), "the 160 tickets were taken before the opening second");
         awaitOpening(sale);
         ConcurrentHashMap<String, String> ended = new ConcurrentHashMap<>();
         AtomicBoolean stop = new AtomicBoolean();
@@ -230,9 +238,11 @@ class WaitingRoomIT {
             long end = admittedOf(sale);
             double seconds = Duration.between(startedAt, Instant.now()).toMillis() / 1000.0;
             double measured = (end - start) / seconds;
+            long stillWaiting = api.adminGet("api/admin/sales/" + sale.id + "/room").json().getJsonNumber("waiting").longValue();
             String seen = "; " + polls.get() + " polls, the longest round of one client " + longestRoundMillis.get()
                     + " ms, live tickets ended " + ended.values().stream().collect(Collectors.groupingBy(status -> status,
                     Collectors.counting())) + ", room " + api.adminGet("api/admin/sales/" + sale.id + "/room").body();
+            assertTrue(stillWaiting > 0, "the queue ran dry within the measured seconds" + seen);
             assertTrue(Math.abs(measured - rate) <= rate * 0.1, "admitted " + (end - start) + " in " + seconds + " s: "
                     + measured + "/s against " + rate + "/s" + seen);
             assertTrue(live.size() - ended.size() > 0, "live tickets were left waiting all along" + seen);

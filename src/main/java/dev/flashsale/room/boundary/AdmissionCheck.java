@@ -21,6 +21,7 @@ import java.util.logging.Logger;
  * this buyer for this sale ({@code X-Admission-Token}), signed by a node, not run out, and not
  * revoked; anything else is 403 and nothing is claimed. A sale without a room costs a lookup in
  * memory. Revocation is in Redis: when Redis cannot be asked, a token with a good signature stands.
+ * From the check until the request's answer its ticket counts as reserving ({@link ReservingAnswered}).
  */
 @ApplicationScoped
 public class AdmissionCheck {
@@ -69,6 +70,8 @@ public class AdmissionCheck {
             throw new ProblemException(403, "admission-token-revoked", "Admission token revoked",
                     "The " + HEADER + " was revoked, or its buyer left the queue");
         }
+        // ReservingAnswered records the answer, whatever it is, once the request has one.
+        request.setAttribute(ReservingAnswered.ATTRIBUTE, claims);
     }
 
     private boolean stillAdmitted(AdmissionClaims claims) {

@@ -89,7 +89,7 @@ public class WaitingRoom {
         for (int attempt = 0; attempt < 3; attempt++) {
             RoomStock.Reading units = stock.of(saleId);
             List<Object> answer = redis.run("room_poll", saleId, List.of(ticket, Long.toString(units.available()),
-                    Long.toString(units.held()), Long.toString(units.usedBefore())));
+                    Long.toString(units.held()), Long.toString(units.doneBefore())));
             int code = ((Long) answer.get(0)).intValue();
             switch (code) {
                 case -1 -> redis.configure(room);

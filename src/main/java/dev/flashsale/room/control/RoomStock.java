@@ -5,24 +5,25 @@ import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * A sale's units as admission sees them, read from PostgreSQL at most every
  * {@code flashsale.room.stock-refresh-ms} per node, so that polls cost no database call. With the
- * reading goes the room's count of tokens used to reserve as it stood one reading earlier: tokens
- * used since may have taken units the reading still shows, and admission counts them as taken
- * (room_poll.lua), which keeps admitted-but-not-reserved buyers within what is really available
- * as long as a reserve takes less than the refresh interval.
+ * reading goes the room's count of reserve requests with a token answered, read just before it:
+ * requests answered since, and those still on their way, may have taken units the reading still
+ * shows, and admission counts them as taken (room_poll.lua), which keeps admitted-but-not-reserved
+ * buyers within what is really available.
  */
 @ApplicationScoped
 public class RoomStock {
 
-    /**
-     * Units available and held; {@code usedBefore}, the count admission subtracts from (the one read
-     * with the reading before); {@code usedAtRead}, the count read just before this reading.
-     */
-    public record Reading(long available, long held, long usedBefore, long usedAtRead, long readAtNanos) {
+    private static final Logger LOG = Logger.getLogger(RoomStock.class.getName());
+
+    /** Units available and held, and the {@code done} count read just before them. */
+    public record Reading(long available, long held, long doneBefore, long readAtNanos) {
     }
 
     @Inject
@@ -48,9 +49,19 @@ public class RoomStock {
             if (current != last) {
                 return current;
             }
-            long usedNow = redis.counter(saleId, "used");
-            long[] stock = book.stockOf(saleId);
-            Reading reading = new Reading(stock[0], stock[1], last == null ? usedNow : last.usedAtRead(), usedNow, System.nanoTime());
+            long done = redis.counter(saleId, "done");
+            long[] stock;
+            try {
+                stock = book.stockOf(saleId);
+            } catch (RuntimeException databaseAway) {
+                if (last == null) {
+                    throw databaseAway;
+                }
+                // Admission goes on with the last reading and its count: still never more than it showed.
+                LOG.log(Level.FINE, "Units of sale " + saleId + " not read again; the last reading stays", databaseAway);
+                return last;
+            }
+            Reading reading = new Reading(stock[0], stock[1], done, System.nanoTime());
             readings.put(saleId, reading);
             return reading;
         }

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -19,6 +21,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class Rooms {
+
+    private static final Logger LOG = Logger.getLogger(Rooms.class.getName());
 
     private record Loaded(Room room, long atMillis) {
     }
@@ -37,7 +41,17 @@ public class Rooms {
         if (known != null && System.currentTimeMillis() - known.atMillis() < refreshMillis) {
             return Optional.of(known.room());
         }
-        Optional<Room> room = book.find(saleId);
+        Optional<Room> room;
+        try {
+            room = book.find(saleId);
+        } catch (RuntimeException databaseAway) {
+            if (known == null) {
+                throw databaseAway;
+            }
+            // Tickets and polls go on from Redis with the settings known: PostgreSQL is asked again next time.
+            LOG.log(Level.FINE, "Room of sale " + saleId + " not read again; the settings known stay", databaseAway);
+            return Optional.of(known.room());
+        }
         room.ifPresentOrElse(found -> loaded.put(saleId, new Loaded(found, System.currentTimeMillis())), () -> loaded.remove(saleId));
         return room;
     }
