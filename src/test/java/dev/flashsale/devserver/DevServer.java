@@ -38,7 +38,7 @@ import redis.embedded.RedisServer;
 public final class DevServer {
 
     /**
-     * The admin password and storefront key of local runs, made up once and kept in target/ so
+     * The admin password, storefront key and room token key of local runs, made up once and kept in target/ so
      * that they stay valid for the embedded database, which keeps its users between runs.
      */
     private static Properties devCredentials() throws IOException {
@@ -49,9 +49,18 @@ public final class DevServer {
                 credentials.load(in);
             }
         }
+        boolean madeUp = false;
         if (credentials.getProperty("admin.password") == null || credentials.getProperty("storefront.api-key") == null) {
             credentials.setProperty("admin.password", randomToken(12));
             credentials.setProperty("storefront.api-key", "fsk_dev_" + randomToken(24));
+            madeUp = true;
+        }
+        if (credentials.getProperty("room.token-key") == null) {
+            // Added after the first two: a file from an earlier run keeps its password and key.
+            credentials.setProperty("room.token-key", randomToken(32));
+            madeUp = true;
+        }
+        if (madeUp) {
             try (var out = Files.newOutputStream(file)) {
                 credentials.store(out, "Local runner credentials (mvn exec:java); not used anywhere else");
             }
@@ -104,6 +113,10 @@ public final class DevServer {
             childEnv.put("FLASHSALE_STOREFRONT_API_KEY", credentials.getProperty("storefront.api-key"));
             LOG.info("Storefront API: X-Api-Key " + credentials.getProperty("storefront.api-key")
                     + " (set FLASHSALE_STOREFRONT_API_KEY to choose one, or issue keys in the console)");
+        }
+        if (isBlank(System.getenv("FLASHSALE_ROOM_TOKEN_KEY"))) {
+            // Not printed: nobody needs it but the server, which signs and checks admission tokens with it.
+            childEnv.put("FLASHSALE_ROOM_TOKEN_KEY", credentials.getProperty("room.token-key"));
         }
         if (isBlank(System.getenv("FLASHSALE_CONSOLE_SECURE_COOKIE"))) {
             // The local runner serves plain HTTP; a Secure cookie would never come back.

@@ -26,6 +26,8 @@ public final class Api {
     /** The storefront key the tests' server is configured with (TestServer). */
     public static final String STOREFRONT_KEY = "it-storefront-key";
     public static final String KEY_HEADER = "X-Api-Key";
+    /** The key the tests' server signs admission tokens with (TestServer). */
+    public static final String ROOM_TOKEN_KEY = "it-room-token-key-of-at-least-32-characters";
 
     private final URI base;
     private final HttpClient http;
@@ -83,6 +85,14 @@ public final class Api {
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
         return send(request(path, headers).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))));
+    }
+
+    public Answer delete(String path, String... headers) {
+        return send(request(path, headers).DELETE());
+    }
+
+    public Answer adminPut(String path, String json) {
+        return put(path, json, "Authorization", basic(ADMIN_USER, ADMIN_PASSWORD));
     }
 
     public Answer postEmpty(String path, String... headers) {

@@ -187,6 +187,7 @@ public final class TestServer implements AutoCloseable {
         settings.put("flashsale.admin.user", Api.ADMIN_USER);
         settings.put("flashsale.admin.password", Api.ADMIN_PASSWORD);
         settings.put("flashsale.storefront.api-key", Api.STOREFRONT_KEY);
+        settings.put("flashsale.room.token-key", Api.ROOM_TOKEN_KEY);
         settings.put("flashsale.console.secure-cookie", "false");
         settings.put("flashsale.sweeper.interval-ms", "1000");
         settings.put("flashsale.redis.port", Integer.toString(TestRedis.port()));

@@ -54,14 +54,22 @@ public class RedisScripts {
      * that master lost the script: each master is reloaded on its own.
      */
     public long run(UnifiedJedis redis, String name, List<String> keys, List<String> args) {
+        return (Long) runForReply(redis, name, keys, args);
+    }
+
+    /**
+     * Runs {@code lua/<name>.lua} as {@link #run} does; its answer as Jedis reads it (a Lua table
+     * comes back as a list of longs and byte strings read as text).
+     */
+    public Object runForReply(UnifiedJedis redis, String name, List<String> keys, List<String> args) {
         String digest = digest(name);
         try {
-            return (Long) redis.evalsha(digest, keys, args);
+            return redis.evalsha(digest, keys, args);
         } catch (JedisNoScriptException flushed) {
             // EVAL sends the source, runs it and caches it again in one step: a second flush
             // between a SCRIPT LOAD and the retry cannot fail the call.
             LOG.info(() -> "Redis lost script " + name + " (restart, failover or SCRIPT FLUSH): sending it again");
-            return (Long) redis.eval(sources.get(name), keys, args);
+            return redis.eval(sources.get(name), keys, args);
         }
     }
 

@@ -9,6 +9,7 @@ import dev.flashsale.reservations.entity.ReservationView;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.ReserveRequest;
+import dev.flashsale.room.boundary.AdmissionCheck;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -47,12 +48,17 @@ public class ReservationsResource {
     @Inject
     StorefrontLimits limits;
 
+    @Inject
+    AdmissionCheck room;
+
     @Operation(summary = "Hold units of a SKU for a buyer; a retry with the same Idempotency-Key gets the same reservation")
     @APIResponse(responseCode = "201", description = "Reserved: the hold, until expiresAt",
             content = @Content(schema = @Schema(ref = "ReservationView")))
     @APIResponse(responseCode = "200", description = "Reserved before under this Idempotency-Key: the same reservation",
             content = @Content(schema = @Schema(ref = "ReservationView")))
     @APIResponse(responseCode = "400", description = "idempotency-key-missing, idempotency-key-invalid, invalid-sku, invalid-buyer-id, quantity-above-limit")
+    @APIResponse(responseCode = "403", description = "admission-required, admission-token-invalid, admission-token-other-sale, "
+            + "admission-token-other-buyer, admission-token-expired, admission-token-revoked")
     @APIResponse(responseCode = "404", description = "sku-not-found")
     @APIResponse(responseCode = "409", description = "sold-out, sale-not-open, outside-sale-window, buyer-limit-reached")
     @APIResponse(responseCode = "422", description = "idempotency-key-reused")
@@ -68,6 +74,7 @@ public class ReservationsResource {
         ReserveCommand command = new ReserveCommand(new IdempotencyKey(idempotencyKey), new Sku(body.sku()),
                 new BuyerId(body.buyerId()), body.units());
         limits.checkBuyer(command.buyerId().value());
+        room.check(command.sku(), command.buyerId().value());
         ReserveOutcome outcome = checkout.reserve(command);
         ReservationView view = ReservationView.of(outcome.reservation());
         if (!outcome.created()) {

@@ -1,0 +1,1 @@
+UPDATE sale_room SET paused = :paused, updated_at = now() WHERE sale_id = :saleId

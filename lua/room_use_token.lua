@@ -1,0 +1,21 @@
+-- A reserve request shows an admission token whose signature is good: is its ticket still
+-- admitted with that very token (not revoked, not left)? If so the ticket leaves
+-- admitted-not-reserved (on its first use) and is reserving until the request's answer
+-- (room_reserved.lua): admission counts its unit as taken either way.
+--
+-- KEYS     the room's ten keys (see room_ticket.lua)
+-- ARGV[1]  the token's ticket
+-- ARGV[2]  the token's expiry, epoch ms, as in the ticket's state
+--
+-- Returns 1 the token stands, 0 revoked, left or replaced, -1 no such ticket.
+local state = redis.call('HGET', KEYS[7], ARGV[1])
+if not state then
+    return -1
+end
+if state ~= 'A:' .. ARGV[2] then
+    return 0
+end
+local clock = redis.call('TIME')
+redis.call('ZREM', KEYS[8], ARGV[1])
+redis.call('ZADD', KEYS[10], string.format('%d', tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)), ARGV[1])
+return 1

@@ -1,0 +1,20 @@
+package dev.flashsale.room.boundary;
+
+import dev.flashsale.room.control.RoomBook;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.UUID;
+
+/** The lottery's record in PostgreSQL, in a transaction of its own: written once, whichever node comes first. */
+@Stateless
+public class LotteryDraw {
+
+    @Inject
+    RoomBook book;
+
+    /** @return the lottery's order: of {@code tickets} when this call drew it, else the one recorded before */
+    public List<String> record(UUID saleId, List<String> tickets) {
+        return book.draw(saleId, tickets);
+    }
+}

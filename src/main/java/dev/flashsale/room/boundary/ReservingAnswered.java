@@ -1,0 +1,48 @@
+package dev.flashsale.room.boundary;
+
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.entity.AdmissionClaims;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.ext.Provider;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * A reserve request that {@link AdmissionCheck} let through with a token has its answer now (its
+ * transaction committed or rolled back): its ticket is no longer reserving. Admission counts a
+ * reserving ticket's unit as taken until then, and an answered one until the sale's units are
+ * read again, so that it never admits more buyers than units whatever a reserve takes.
+ */
+@Provider
+public class ReservingAnswered implements ContainerResponseFilter {
+
+    static final String ATTRIBUTE = "dev.flashsale.room.reserving";
+
+    private static final Logger LOG = Logger.getLogger(ReservingAnswered.class.getName());
+
+    @Inject
+    HttpServletRequest request;
+
+    @Inject
+    RoomRedis redis;
+
+    @Override
+    public void filter(ContainerRequestContext requestContext, ContainerResponseContext responseContext) {
+        if (!(request.getAttribute(ATTRIBUTE) instanceof AdmissionClaims claims)) {
+            return;
+        }
+        request.removeAttribute(ATTRIBUTE);
+        try {
+            redis.run("room_reserved", claims.saleId(), List.of(claims.ticket()));
+        } catch (ProblemException redisAway) {
+            // The ticket stays reserving until room_poll.lua gives up on it (a minute): admission undersells meanwhile.
+            LOG.log(Level.FINE, "Reserve answer of a ticket of sale " + claims.saleId() + " not recorded: Redis away", redisAway);
+        }
+    }
+}

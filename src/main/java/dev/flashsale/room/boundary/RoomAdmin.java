@@ -1,0 +1,110 @@
+package dev.flashsale.room.boundary;
+
+import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.security.Roles;
+import dev.flashsale.room.control.Lottery;
+import dev.flashsale.room.control.RoomBook;
+import dev.flashsale.room.control.RoomKeys;
+import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.entity.Room;
+import dev.flashsale.room.entity.RoomChanged;
+import dev.flashsale.room.entity.RoomSettings;
+import dev.flashsale.room.entity.RoomView;
+import dev.flashsale.sales.boundary.SaleAdmin;
+import dev.flashsale.sales.entity.SaleView;
+import jakarta.annotation.security.DeclareRoles;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Merchandisers set a sale's waiting room, pause and resume its admission and revoke a ticket (and
+ * its token); viewers read it. Each change goes to PostgreSQL, to the audit trail, and straight
+ * into Redis, where every node's polls read it.
+ */
+@Stateless
+@DeclareRoles({Roles.MERCHANDISER, Roles.VIEWER})
+public class RoomAdmin {
+
+    @Inject
+    SaleAdmin sales;
+
+    @Inject
+    RoomBook book;
+
+    @Inject
+    RoomRedis redis;
+
+    @Inject
+    AuditTrail audit;
+
+    @Inject
+    Event<RoomChanged> changed;
+
+    @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
+    public RoomView find(UUID saleId) {
+        return viewOf(book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId)));
+    }
+
+    /** The sale's room, or empty when the sale has none (the console's dashboard of any sale). */
+    @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
+    public Optional<RoomView> findIfAny(UUID saleId) {
+        return book.find(saleId).map(this::viewOf);
+    }
+
+    private RoomView viewOf(Room room) {
+        UUID saleId = room.saleId();
+        return new RoomView(saleId, room.enabled(), room.paused(), room.admissionPerSecond(), room.maxActive(), room.tokenSeconds(),
+                room.missedPollSeconds(), room.preQueueOpensAt(), room.opensAt(), room.seedHash(),
+                room.drawn() ? Lottery.hex(room.seed()) : null, room.drawnAt(), redis.size(RoomKeys.queue(saleId)),
+                redis.size(RoomKeys.preQueue(saleId)), redis.counter(saleId, "admittedTotal"),
+                redis.size(RoomKeys.admitted(saleId)), redis.size(RoomKeys.active(saleId)));
+    }
+
+    @RolesAllowed(Roles.MERCHANDISER)
+    public RoomView set(UUID saleId, RoomSettings settings) {
+        SaleView sale = sales.find(saleId);
+        if (Boolean.TRUE.equals(settings.enabled()) && sale.startsAt() == null) {
+            throw ProblemException.conflict("room-needs-start", "Room needs a start", "Sale " + saleId
+                    + " has no startsAt: the room's lottery runs at the sale's opening second, so set startsAt first");
+        }
+        if (settings.preQueueOpensAt() != null && sale.startsAt() != null && settings.preQueueOpensAt().isAfter(sale.startsAt())) {
+            throw ProblemException.badRequest("prequeue-opens-after-start", "preQueueOpensAt " + settings.preQueueOpensAt()
+                    + " is after the sale's startsAt " + sale.startsAt());
+        }
+        book.save(saleId, settings);
+        return changedTo(saleId, "room.set", settings.toString());
+    }
+
+    @RolesAllowed(Roles.MERCHANDISER)
+    public RoomView pause(UUID saleId, boolean paused) {
+        if (!book.setPaused(saleId, paused)) {
+            throw WaitingRoom.roomNotFound(saleId);
+        }
+        return changedTo(saleId, paused ? "room.pause" : "room.resume", paused ? "admission paused" : "admission resumed");
+    }
+
+    @RolesAllowed(Roles.MERCHANDISER)
+    public void revoke(UUID saleId, String ticket) {
+        book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
+        WaitingRoom.checkTicket(ticket);
+        long done = (Long) redis.run("room_release", saleId, List.of(ticket, "V")).get(0);
+        if (done == -1) {
+            throw WaitingRoom.ticketNotFound(ticket);
+        }
+        audit.record("room.revoke", "sale:" + saleId, "ticket " + ticket + (done == 0 ? " (already gone)" : ""));
+    }
+
+    private RoomView changedTo(UUID saleId, String action, String detail) {
+        Room room = book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
+        redis.configure(room);
+        audit.record(action, "sale:" + saleId, detail);
+        changed.fire(new RoomChanged(saleId));
+        return find(saleId);
+    }
+}

@@ -1,0 +1,214 @@
+package dev.flashsale.room.boundary;
+
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.room.control.AdmissionTokens;
+import dev.flashsale.room.control.Lottery;
+import dev.flashsale.room.control.RoomKeys;
+import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.RoomStock;
+import dev.flashsale.room.control.Rooms;
+import dev.flashsale.room.entity.AdmissionClaims;
+import dev.flashsale.room.entity.LotteryRecord;
+import dev.flashsale.room.entity.QueueAnswer;
+import dev.flashsale.room.entity.QueueStatus;
+import dev.flashsale.room.entity.Room;
+import dev.flashsale.room.entity.RoomInfo;
+import dev.flashsale.room.entity.WaitReason;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+import java.util.regex.Pattern;
+
+/**
+ * The storefront's side of the room: take a ticket, poll it, leave; the room's public facts and
+ * its lottery record. Answers come from Redis and this node's memory; PostgreSQL is asked only
+ * for a room's settings (cached), a sale's units (cached, {@link RoomStock}) and, once per room,
+ * to record the lottery, which the first poll after the opening second draws on whichever node
+ * it lands.
+ */
+@ApplicationScoped
+public class WaitingRoom {
+
+    private static final Logger LOG = Logger.getLogger(WaitingRoom.class.getName());
+    private static final Pattern TICKET = Pattern.compile("t_[A-Za-z0-9_-]{22}");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** A ticket's answer, and whether the ticket was taken by this request. */
+    public record Taken(QueueAnswer answer, boolean created) {
+    }
+
+    @Inject
+    Rooms rooms;
+
+    @Inject
+    RoomRedis redis;
+
+    @Inject
+    RoomStock stock;
+
+    @Inject
+    AdmissionTokens tokens;
+
+    @Inject
+    LotteryDraw draw;
+
+    private final Map<UUID, Object> drawing = new ConcurrentHashMap<>();
+
+    public Taken take(UUID saleId, String buyerId) {
+        Room room = room(saleId);
+        byte[] random = new byte[16];
+        RANDOM.nextBytes(random);
+        String fresh = "t_" + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        for (int attempt = 0; attempt < 3; attempt++) {
+            List<Object> answer = redis.run("room_ticket", saleId, List.of(buyerId, fresh));
+            long code = (Long) answer.get(0);
+            if (code == -1) {
+                redis.configure(room);
+            } else if (code == -2) {
+                throw ProblemException.conflict("room-off", "Waiting room off", "Sale " + saleId + " has its waiting room off");
+            } else if (code == -3) {
+                throw ProblemException.conflict("queue-not-open", "Queue not open", "The waiting room of sale " + saleId
+                        + " opens at " + Instant.ofEpochMilli(Long.parseLong(answer.get(1).toString())));
+            } else {
+                return new Taken(poll(saleId, answer.get(1).toString()), code == 1);
+            }
+        }
+        throw roomUnavailable();
+    }
+
+    public QueueAnswer poll(UUID saleId, String ticket) {
+        Room room = room(saleId);
+        checkTicket(ticket);
+        for (int attempt = 0; attempt < 3; attempt++) {
+            RoomStock.Reading units = stock.of(saleId);
+            List<Object> answer = redis.run("room_poll", saleId, List.of(ticket, Long.toString(units.available()),
+                    Long.toString(units.held()), Long.toString(units.doneBefore())));
+            int code = ((Long) answer.get(0)).intValue();
+            switch (code) {
+                case -1 -> redis.configure(room);
+                case -4 -> throw ticketNotFound(ticket);
+                case -5 -> drawLottery(room);
+                default -> {
+                    return answerOf(room, ticket, code, answer);
+                }
+            }
+        }
+        throw roomUnavailable();
+    }
+
+    public void leave(UUID saleId, String ticket) {
+        room(saleId);
+        checkTicket(ticket);
+        if ((Long) redis.run("room_release", saleId, List.of(ticket, "L")).get(0) == -1) {
+            throw ticketNotFound(ticket);
+        }
+    }
+
+    public RoomInfo info(UUID saleId) {
+        Room room = room(saleId);
+        long waiting = redis.size(RoomKeys.queue(saleId)) + redis.size(RoomKeys.preQueue(saleId));
+        return new RoomInfo(saleId, room.enabled(), room.preQueueOpensAt(), room.opensAt(), room.seedHash(),
+                room.drawn() ? Lottery.hex(room.seed()) : null, room.drawnAt(), waiting, redis.counter(saleId, "admittedTotal"));
+    }
+
+    public LotteryRecord lottery(UUID saleId) {
+        Room room = room(saleId);
+        if (!room.drawn()) {
+            room = rooms.fresh(saleId).orElseThrow(() -> roomNotFound(saleId));
+        }
+        if (!room.drawn()) {
+            throw ProblemException.conflict("lottery-not-drawn", "Lottery not drawn", "The lottery of sale " + saleId
+                    + " is drawn at its opening second" + (room.opensAt() == null ? "" : ", " + room.opensAt())
+                    + "; its seed's SHA-256 is " + room.seedHash());
+        }
+        return new LotteryRecord(saleId, Lottery.ALGORITHM, room.seedHash(), Lottery.hex(room.seed()), room.drawnAt(),
+                room.lotteryTickets(), room.lotteryOrder());
+    }
+
+    /**
+     * Draws the room's lottery: the pre-queue's tickets are ordered and recorded in PostgreSQL
+     * (the first node to get there records; the others get its order), then put in place in
+     * Redis (again the first wins). Polls on this node that need the draw wait for this one.
+     */
+    private void drawLottery(Room room) {
+        UUID saleId = room.saleId();
+        synchronized (drawing.computeIfAbsent(saleId, id -> new Object())) {
+            if (redis.counter(saleId, "drawn") == 1) {
+                return;
+            }
+            List<String> tickets = redis.preQueue(saleId);
+            List<String> order = draw.record(saleId, tickets);
+            long placed = (Long) redis.run("room_draw", saleId, order).get(0);
+            rooms.fresh(saleId);
+            LOG.info(() -> "Lottery of sale " + saleId + " drawn: " + order.size() + " ticket(s)"
+                    + (placed == 1 ? "" : " (another node placed them)"));
+        }
+    }
+
+    private QueueAnswer answerOf(Room room, String ticket, int code, List<Object> answer) {
+        int pollAfter = room.pollAfterSeconds();
+        long queued = number(answer, code == 3 ? 2 : 1);
+        return switch (code) {
+            case 1 -> {
+                long position = number(answer, 1);
+                queued = number(answer, 2);
+                WaitReason reason = switch ((int) number(answer, 3)) {
+                    case 1 -> WaitReason.PAUSED;
+                    case 2 -> WaitReason.NO_UNITS_FREE;
+                    case 3 -> WaitReason.ROOM_FULL;
+                    default -> null;
+                };
+                Long estimate = reason == null ? (position + room.admissionPerSecond() - 1) / room.admissionPerSecond() : null;
+                yield new QueueAnswer(ticket, QueueStatus.WAITING, position, queued, estimate, pollAfter, reason, null, null);
+            }
+            case 2 -> {
+                long expiry = number(answer, 1);
+                queued = number(answer, 2);
+                String token = tokens.sign(new AdmissionClaims(room.saleId(), ticket, expiry, answer.get(3).toString()));
+                yield new QueueAnswer(ticket, QueueStatus.ADMITTED, null, queued, 0L, pollAfter, null, token, Instant.ofEpochMilli(expiry));
+            }
+            case 3 -> new QueueAnswer(ticket, QueueStatus.WAITING, null, queued, null, pollAfter, WaitReason.LOTTERY_PENDING, null, null);
+            case 4 -> new QueueAnswer(ticket, QueueStatus.SOLD_OUT, null, queued, null, pollAfter, null, null, null);
+            case 5 -> new QueueAnswer(ticket, QueueStatus.EXPIRED, null, queued, null, pollAfter, null, null, null);
+            case 6 -> new QueueAnswer(ticket, QueueStatus.LEFT, null, queued, null, pollAfter, null, null, null);
+            case 7 -> new QueueAnswer(ticket, QueueStatus.REVOKED, null, queued, null, pollAfter, null, null, null);
+            default -> throw new IllegalStateException("room_poll.lua answered " + answer);
+        };
+    }
+
+    private static long number(List<Object> answer, int index) {
+        Object value = answer.get(index);
+        return value instanceof Long number ? number : Long.parseLong(value.toString());
+    }
+
+    private Room room(UUID saleId) {
+        return rooms.of(saleId).orElseThrow(() -> roomNotFound(saleId));
+    }
+
+    static ProblemException roomNotFound(UUID saleId) {
+        return ProblemException.notFound("room", "Sale " + saleId + " has no waiting room");
+    }
+
+    static void checkTicket(String ticket) {
+        if (ticket == null || !TICKET.matcher(ticket).matches()) {
+            throw ticketNotFound(ticket);
+        }
+    }
+
+    static ProblemException ticketNotFound(String ticket) {
+        return ProblemException.notFound("ticket", "There is no ticket " + (ticket == null ? "" : ticket.substring(0,
+                Math.min(ticket.length(), 40))) + " in this room");
+    }
+
+    private static ProblemException roomUnavailable() {
+        return ProblemException.retryLater("room-unavailable", "Waiting room unavailable",
+                "The waiting room cannot answer just now; ask again in a moment");
+    }
+}

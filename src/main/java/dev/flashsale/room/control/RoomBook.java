@@ -1,0 +1,109 @@
+package dev.flashsale.room.control;
+
+import dev.flashsale.platform.sql.PgArrays;
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.room.entity.Room;
+import dev.flashsale.room.entity.RoomSettings;
+import dev.flashsale.stock.entity.Sku;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/** The {@code sale_room} table: rooms' settings and their lotteries' records. */
+@ApplicationScoped
+public class RoomBook {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    /** Sets the room; its seed (and the hash published of it) is made with the first setting only. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void save(UUID saleId, RoomSettings settings) {
+        byte[] seed = Lottery.newSeed();
+        em.createNativeQuery(sql.get("room/upsert_room"))
+                .setParameter("saleId", saleId)
+                .setParameter("enabled", settings.enabled())
+                .setParameter("admissionPerSecond", settings.admissionPerSecond().intValueExact())
+                .setParameter("maxActive", settings.maxActive().intValueExact())
+                .setParameter("tokenSeconds", settings.tokenSeconds().intValueExact())
+                .setParameter("missedPollSeconds", settings.missedPollSeconds().intValueExact())
+                .setParameter("preQueueOpensAt", settings.preQueueOpensAt() == null ? null
+                        : settings.preQueueOpensAt().atOffset(ZoneOffset.UTC))
+                .setParameter("seed", seed)
+                .setParameter("seedHash", Lottery.seedHash(seed))
+                .executeUpdate();
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean setPaused(UUID saleId, boolean paused) {
+        return em.createNativeQuery(sql.get("room/set_paused")).setParameter("saleId", saleId).setParameter("paused", paused)
+                .executeUpdate() == 1;
+    }
+
+    /** Works inside a transaction or outside one (a plain read). */
+    public Optional<Room> find(UUID saleId) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("room/find_room"), Tuple.class).setParameter("saleId", saleId)
+                .getResultList();
+        return rows.stream().findFirst().map(row -> new Room(Rows.uuid(row, "sale_id"), Boolean.TRUE.equals(row.get("enabled")),
+                Boolean.TRUE.equals(row.get("paused")), Rows.integer(row, "admission_per_second"), Rows.integer(row, "max_active"),
+                Rows.integer(row, "token_seconds"), Rows.integer(row, "missed_poll_seconds"),
+                Rows.instant(row, "prequeue_opens_at"), Rows.instant(row, "starts_at"), (byte[]) row.get("seed"),
+                Rows.text(row, "seed_hash"), Rows.instant(row, "drawn_at"), tickets(Rows.text(row, "lottery_tickets")),
+                tickets(Rows.text(row, "lottery_order"))));
+    }
+
+    /**
+     * Draws the lottery once: the first caller records the order of {@code tickets}; a later one
+     * (another node at the same second) gets the order recorded before.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public List<String> draw(UUID saleId, List<String> tickets) {
+        Tuple room = (Tuple) em.createNativeQuery(sql.get("room/lock_room_for_draw"), Tuple.class).setParameter("saleId", saleId)
+                .getSingleResult();
+        if (room.get("drawn_at") != null) {
+            return tickets(Rows.text(room, "lottery_order"));
+        }
+        List<String> order = Lottery.order((byte[]) room.get("seed"), tickets);
+        em.createNativeQuery(sql.get("room/record_draw"))
+                .setParameter("saleId", saleId)
+                .setParameter("tickets", PgArrays.literal(tickets))
+                .setParameter("order", PgArrays.literal(order))
+                .executeUpdate();
+        return order;
+    }
+
+    /** The SKUs of every sale whose room is on, with their sale (a plain read). */
+    public Map<Sku, UUID> skusWithRoom() {
+        List<Tuple> rows = em.createNativeQuery(sql.get("room/find_skus_with_room"), Tuple.class).getResultList();
+        return rows.stream().collect(Collectors.toUnmodifiableMap(row -> new Sku(Rows.text(row, "sku")),
+                row -> Rows.uuid(row, "sale_id")));
+    }
+
+    /** Units available and held over the sale's SKUs (a plain read): {available, held}. */
+    public long[] stockOf(UUID saleId) {
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("room/find_sale_stock"), Tuple.class).setParameter("saleId", saleId)
+                .getSingleResult();
+        return new long[] {Rows.number(row, "available"), Rows.number(row, "held")};
+    }
+
+    private static List<String> tickets(String spaceSeparated) {
+        if (spaceSeparated == null) {
+            return null;
+        }
+        return spaceSeparated.isEmpty() ? List.of() : Arrays.asList(spaceSeparated.split(" "));
+    }
+}

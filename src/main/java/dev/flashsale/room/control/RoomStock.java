@@ -1,0 +1,69 @@
+package dev.flashsale.room.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * A sale's units as admission sees them, read from PostgreSQL at most every
+ * {@code flashsale.room.stock-refresh-ms} per node, so that polls cost no database call. With the
+ * reading goes the room's count of reserve requests with a token answered, read just before it:
+ * requests answered since, and those still on their way, may have taken units the reading still
+ * shows, and admission counts them as taken (room_poll.lua), which keeps admitted-but-not-reserved
+ * buyers within what is really available.
+ */
+@ApplicationScoped
+public class RoomStock {
+
+    private static final Logger LOG = Logger.getLogger(RoomStock.class.getName());
+
+    /** Units available and held, and the {@code done} count read just before them. */
+    public record Reading(long available, long held, long doneBefore, long readAtNanos) {
+    }
+
+    @Inject
+    RoomBook book;
+
+    @Inject
+    RoomRedis redis;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.stock-refresh-ms", defaultValue = "250")
+    long refreshMillis;
+
+    private final Map<UUID, Reading> readings = new ConcurrentHashMap<>();
+    private final Map<UUID, Object> locks = new ConcurrentHashMap<>();
+
+    public Reading of(UUID saleId) {
+        Reading last = readings.get(saleId);
+        if (last != null && System.nanoTime() - last.readAtNanos() < refreshMillis * 1_000_000L) {
+            return last;
+        }
+        synchronized (locks.computeIfAbsent(saleId, id -> new Object())) {
+            Reading current = readings.get(saleId);
+            if (current != last) {
+                return current;
+            }
+            long done = redis.counter(saleId, "done");
+            long[] stock;
+            try {
+                stock = book.stockOf(saleId);
+            } catch (RuntimeException databaseAway) {
+                if (last == null) {
+                    throw databaseAway;
+                }
+                // Admission goes on with the last reading and its count: still never more than it showed.
+                LOG.log(Level.FINE, "Units of sale " + saleId + " not read again; the last reading stays", databaseAway);
+                return last;
+            }
+            Reading reading = new Reading(stock[0], stock[1], done, System.nanoTime());
+            readings.put(saleId, reading);
+            return reading;
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.flashsale.room.control;
+
+import dev.flashsale.room.entity.Room;
+import dev.flashsale.room.entity.RoomChanged;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Rooms' settings as tickets and polls need them, kept in memory for
+ * {@code flashsale.room.directory-refresh-ms}, so that a poll asks no database. A room changed on
+ * this node is read again at once. Sales without a room are not kept (any id may be asked for).
+ */
+@ApplicationScoped
+public class Rooms {
+
+    private static final Logger LOG = Logger.getLogger(Rooms.class.getName());
+
+    private record Loaded(Room room, long atMillis) {
+    }
+
+    @Inject
+    RoomBook book;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.directory-refresh-ms", defaultValue = "1000")
+    long refreshMillis;
+
+    private final Map<UUID, Loaded> loaded = new ConcurrentHashMap<>();
+
+    public Optional<Room> of(UUID saleId) {
+        Loaded known = loaded.get(saleId);
+        if (known != null && System.currentTimeMillis() - known.atMillis() < refreshMillis) {
+            return Optional.of(known.room());
+        }
+        Optional<Room> room;
+        try {
+            room = book.find(saleId);
+        } catch (RuntimeException databaseAway) {
+            if (known == null) {
+                throw databaseAway;
+            }
+            // Tickets and polls go on from Redis with the settings known: PostgreSQL is asked again next time.
+            LOG.log(Level.FINE, "Room of sale " + saleId + " not read again; the settings known stay", databaseAway);
+            return Optional.of(known.room());
+        }
+        room.ifPresentOrElse(found -> loaded.put(saleId, new Loaded(found, System.currentTimeMillis())), () -> loaded.remove(saleId));
+        return room;
+    }
+
+    /** The room as PostgreSQL has it now (after a draw, say). */
+    public Optional<Room> fresh(UUID saleId) {
+        loaded.remove(saleId);
+        return of(saleId);
+    }
+
+    void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) RoomChanged changed) {
+        loaded.remove(changed.saleId());
+    }
+}

@@ -1,0 +1,23 @@
+package dev.flashsale.room.entity;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A sale's room as PostgreSQL keeps it. {@code opensAt} is the sale's start, the lottery's second;
+ * {@code seed} stays secret until {@code drawnAt}; the tickets and their order are null before.
+ */
+public record Room(UUID saleId, boolean enabled, boolean paused, int admissionPerSecond, int maxActive, int tokenSeconds,
+                   int missedPollSeconds, Instant preQueueOpensAt, Instant opensAt, byte[] seed, String seedHash,
+                   Instant drawnAt, List<String> lotteryTickets, List<String> lotteryOrder) {
+
+    public boolean drawn() {
+        return drawnAt != null;
+    }
+
+    /** How often a waiting buyer should ask: three polls fit in the time one may miss. */
+    public int pollAfterSeconds() {
+        return Math.max(1, missedPollSeconds / 3);
+    }
+}

@@ -1,0 +1,18 @@
+package dev.flashsale.room.entity;
+
+import jakarta.json.bind.annotation.JsonbPropertyOrder;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * A sale's room for merchandisers: its settings, the lottery's published hash (and the seed once
+ * drawn), and what the room holds now: tickets waiting, in the pre-queue, admitted so far,
+ * admitted but not yet reserved, and active (a token still good).
+ */
+@JsonbPropertyOrder({"saleId", "enabled", "paused", "admissionPerSecond", "maxActive", "tokenSeconds", "missedPollSeconds",
+        "preQueueOpensAt", "opensAt", "seedHash", "seed", "drawnAt", "waiting", "preQueue", "admitted", "admittedNotReserved",
+        "active"})
+public record RoomView(UUID saleId, boolean enabled, boolean paused, int admissionPerSecond, int maxActive, int tokenSeconds,
+                       int missedPollSeconds, Instant preQueueOpensAt, Instant opensAt, String seedHash, String seed,
+                       Instant drawnAt, long waiting, long preQueue, long admitted, long admittedNotReserved, long active) {
+}

@@ -1,0 +1,436 @@
+package dev.flashsale.room;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.room.control.AdmissionTokens;
+import dev.flashsale.room.entity.AdmissionClaims;
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Pause;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestServer;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The waiting room through the HTTP API, on the real Redis and PostgreSQL: tickets, the lottery
+ * at the opening second (recomputed here from its downloaded record, its seed checked against
+ * the hash published before), admission at the room's rate while abandoned tickets lapse, the
+ * admission token on the reserve path (every bad kind refused with 403 and nothing claimed), and
+ * admission tied to the sale's units.
+ */
+class WaitingRoomIT {
+
+    private static final String TOKEN_HEADER = "X-Admission-Token";
+
+    private final Api api = new Api(TestServer.url());
+
+    @Test
+    void oneTicketPerBuyerAndLaterTicketsQueueInArrivalOrder() {
+        Sale sale = saleWithRoom(100, 1, Duration.ofSeconds(2), 1, 10);
+        Api.Answer first = take(sale, "buyer-1");
+        assertEquals(201, first.status(), first.toString());
+        assertTrue(first.location().endsWith("/queue/" + first.json().getString("ticket")), first.location());
+        Api.Answer again = take(sale, "buyer-1");
+        assertEquals(200, again.status(), again.toString());
+        assertEquals(first.json().getString("ticket"), again.json().getString("ticket"));
+        assertEquals("LOTTERY_PENDING", again.json().getString("reason"));
+        assertEquals("WAITING", again.json().getString("status"));
+
+        awaitOpening(sale);
+        List<Long> positions = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            positions.add(take(sale, "late-" + i).json().getJsonNumber("position").longValue());
+        }
+        for (int i = 1; i < positions.size(); i++) {
+            assertTrue(positions.get(i) > positions.get(i - 1), "positions after opening: " + positions);
+        }
+        assertEquals(take(sale, "late-0").json().getString("ticket"), take(sale, "late-0").json().getString("ticket"));
+    }
+
+    @Test
+    void theLotteryIsRecomputedFromItsRecordAndItsSeedMatchesTheHashPublishedBefore() throws Exception {
+        Sale sale = saleWithRoom(100, 1, Duration.ofSeconds(3), 1, 30);
+        JsonObject before = api.get("api/sales/" + sale.id + "/queue").json();
+        String publishedHash = before.getString("seedHash");
+        assertFalse(before.containsKey("seed") && !before.isNull("seed"), "the seed stays secret before the draw: " + before);
+        assertEquals(409, api.get("api/sales/" + sale.id + "/queue/lottery").status());
+        List<String> tickets = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            tickets.add(take(sale, "pre-" + i).json().getString("ticket"));
+        }
+        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale.id + "/room/pause").status());
+
+        awaitOpening(sale);
+        poll(sale, tickets.get(0));
+        Api.Answer download = api.get("api/sales/" + sale.id + "/queue/lottery");
+        assertEquals(200, download.status(), download.toString());
+        JsonObject record = download.json();
+
+        byte[] seed = HexFormat.of().parseHex(record.getString("seed"));
+        assertEquals(publishedHash, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(seed)));
+        assertEquals(publishedHash, record.getString("seedHash"));
+        List<String> recorded = strings(record, "tickets");
+        assertEquals(tickets, recorded, "the pre-queue's tickets in the order they were taken");
+        List<String> order = strings(record, "order");
+        assertEquals(recomputed(seed, tickets), order);
+        assertNotEquals(tickets, order, "twelve tickets the lottery left in arrival order (1 in 479,001,600)");
+        for (int place = 0; place < order.size(); place++) {
+            JsonObject answer = poll(sale, order.get(place));
+            assertEquals(place + 1, answer.getJsonNumber("position").longValue(), answer.toString());
+            assertEquals("PAUSED", answer.getString("reason"));
+        }
+        JsonObject after = api.get("api/sales/" + sale.id + "/queue").json();
+        assertEquals(record.getString("seed"), after.getString("seed"));
+        assertEquals(publishedHash, api.adminGet("api/admin/sales/" + sale.id + "/room").json().getString("seedHash"));
+    }
+
+    @Test
+    void aValidTokenReservesAndEveryBadKindIsRefusedWithNothingClaimed() {
+        Sale sale = saleWithRoom(50, 50, Duration.ofSeconds(2), 1, 10);
+        Sale other = saleWithRoom(50, 50, Duration.ofSeconds(2), 1, 10);
+        String ticketA = take(sale, "buyer-a").json().getString("ticket");
+        String ticketB = take(sale, "buyer-b").json().getString("ticket");
+        String ticketC = take(sale, "buyer-c").json().getString("ticket");
+        String ticketOther = take(other, "buyer-a").json().getString("ticket");
+        awaitOpening(sale);
+        awaitOpening(other);
+        String tokenA = awaitStatus(sale, ticketA, "ADMITTED").getString("token");
+        String tokenC = awaitStatus(sale, ticketC, "ADMITTED").getString("token");
+        awaitStatus(sale, ticketB, "ADMITTED");
+        String otherSaleToken = awaitStatus(other, ticketOther, "ADMITTED").getString("token");
+        AdmissionTokens signer = AdmissionTokens.withKey(Api.ROOM_TOKEN_KEY);
+        AdmissionClaims claimsA = signer.verify(tokenA).orElseThrow();
+        String expired = signer.sign(new AdmissionClaims(sale.id, ticketA, System.currentTimeMillis() - 1000, "buyer-a"));
+        String forgedKey = AdmissionTokens.withKey("another-key-that-no-node-has-of-32-chars").sign(claimsA);
+        String tampered = tamper(tokenA);
+
+        assertRefused(sale, "buyer-a", null, "admission-required");
+        assertRefused(sale, "buyer-a", "", "admission-required");
+        assertRefused(sale, "buyer-a", "not-a-token", "admission-token-invalid");
+        assertRefused(sale, "buyer-a", tampered, "admission-token-invalid");
+        assertRefused(sale, "buyer-a", forgedKey, "admission-token-invalid");
+        assertRefused(sale, "buyer-a", expired, "admission-token-expired");
+        assertRefused(sale, "buyer-b", tokenA, "admission-token-other-buyer");
+        assertRefused(sale, "buyer-a", otherSaleToken, "admission-token-other-sale");
+        assertEquals(204, api.adminPostEmpty("api/admin/sales/" + sale.id + "/room/tickets/" + ticketC + "/revoke").status());
+        assertEquals("REVOKED", poll(sale, ticketC).getString("status"));
+        assertRefused(sale, "buyer-c", tokenC, "admission-token-revoked");
+        assertEquals(0, StockCounts.of(sale.sku).held(), "no refusal claimed a unit");
+        assertEquals(0, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sale.sku));
+
+        Api.Answer reserved = reserve(sale, "buyer-a", tokenA, "ok-a");
+        assertEquals(201, reserved.status(), reserved.toString());
+        assertEquals(1, StockCounts.of(sale.sku).held());
+        assertEquals(200, reserve(sale, "buyer-a", tokenA, "ok-a").status(), "a retry with the same token and key");
+        assertEquals(204, api.delete("api/sales/" + sale.id + "/queue/" + ticketB).status());
+        assertEquals("LEFT", poll(sale, ticketB).getString("status"));
+    }
+
+    @Test
+    void ticketsThatMissTheirPollsExpireAndLeavingFreesThePlace() {
+        Sale sale = saleWithRoom(100, 1, Duration.ofSeconds(2), 1, 3);
+        String silent = take(sale, "silent").json().getString("ticket");
+        String leaving = take(sale, "leaving").json().getString("ticket");
+        String live = take(sale, "live").json().getString("ticket");
+        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale.id + "/room/pause").status());
+        awaitOpening(sale);
+        poll(sale, live);
+        assertEquals(204, api.delete("api/sales/" + sale.id + "/queue/" + leaving).status());
+        assertEquals("LEFT", poll(sale, leaving).getString("status"));
+        Instant until = Instant.now().plusSeconds(5);
+        while (Instant.now().isBefore(until)) {
+            assertEquals("WAITING", poll(sale, live).getString("status"));
+            Pause.millis(500);
+        }
+        assertEquals("EXPIRED", poll(sale, silent).getString("status"));
+        JsonObject answer = poll(sale, live);
+        assertEquals(1, answer.getJsonNumber("position").longValue(), "the only live ticket is first: " + answer);
+        assertEquals(404, api.get("api/sales/" + sale.id + "/queue/t_AAAAAAAAAAAAAAAAAAAAAA").status());
+        assertEquals(404, api.delete("api/sales/" + sale.id + "/queue/nonsense").status());
+    }
+
+    /**
+     * 160 tickets taken before the opening, half of them abandoned (they never poll after it), the rest polled
+     * round and round by ten clients: once the abandoned ones lapsed (8 s), live tickets are
+     * admitted at the room's rate, 4 a second, within 10% over 10 seconds, and no live ticket
+     * lost its place.
+     */
+    @Test
+    void admissionKeepsItsRateWithHalfOfTheTicketsAbandoned() throws Exception {
+        int rate = 4;
+        int pollers = 10;
+        Sale sale = saleWithRoom(1000, 1, Duration.ofSeconds(20), rate, 8);
+        ExecutorService takers = Executors.newFixedThreadPool(8);
+        List<Future<String>> taken = new ArrayList<>();
+        for (int i = 0; i < 160; i++) {
+            String buyer = "crowd-" + i;
+            taken.add(takers.submit(() -> take(sale, buyer).json().getString("ticket")));
+        }
+        List<String> live = new ArrayList<>();
+        for (int i = 0; i < taken.size(); i++) {
+            String ticket = taken.get(i).get(60, TimeUnit.SECONDS);
+            if (i % 2 == 0) {
+                live.add(ticket);
+            }
+        }
+        takers.shutdown();
+        assertTrue(Instant.now().isBefore(sale.opensAt), "the 160 tickets were taken before the opening second");
+        awaitOpening(sale);
+        ConcurrentHashMap<String, String> ended = new ConcurrentHashMap<>();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong polls = new AtomicLong();
+        AtomicLong longestRoundMillis = new AtomicLong();
+        ExecutorService threads = Executors.newFixedThreadPool(pollers);
+        List<Future<?>> polling = new ArrayList<>();
+        for (int t = 0; t < pollers; t++) {
+            int slice = t;
+            polling.add(threads.submit(() -> {
+                while (!stop.get()) {
+                    long round = System.nanoTime();
+                    for (int i = slice; i < live.size(); i += pollers) {
+                        String ticket = live.get(i);
+                        if (!ended.containsKey(ticket)) {
+                            String status = poll(sale, ticket).getString("status");
+                            polls.incrementAndGet();
+                            if (!status.equals("WAITING")) {
+                                ended.put(ticket, status);
+                            }
+                        }
+                    }
+                    longestRoundMillis.accumulateAndGet((System.nanoTime() - round) / 1_000_000, Math::max);
+                    Pause.millis(300);
+                }
+                return null;
+            }));
+        }
+        try {
+            Pause.millis(9000);
+            long start = admittedOf(sale);
+            Instant startedAt = Instant.now();
+            Pause.millis(10_000);
+            long end = admittedOf(sale);
+            double seconds = Duration.between(startedAt, Instant.now()).toMillis() / 1000.0;
+            double measured = (end - start) / seconds;
+            long stillWaiting = api.adminGet("api/admin/sales/" + sale.id + "/room").json().getJsonNumber("waiting").longValue();
+            String seen = "; " + polls.get() + " polls, the longest round of one client " + longestRoundMillis.get()
+                    + " ms, live tickets ended " + ended.values().stream().collect(Collectors.groupingBy(status -> status,
+                    Collectors.counting())) + ", room " + api.adminGet("api/admin/sales/" + sale.id + "/room").body();
+            assertTrue(stillWaiting > 0, "the queue ran dry within the measured seconds" + seen);
+            assertTrue(Math.abs(measured - rate) <= rate * 0.1, "admitted " + (end - start) + " in " + seconds + " s: "
+                    + measured + "/s against " + rate + "/s" + seen);
+            assertTrue(live.size() - ended.size() > 0, "live tickets were left waiting all along" + seen);
+            assertEquals(List.of(), ended.values().stream().filter(status -> !status.equals("ADMITTED")).toList(),
+                    "live tickets end admitted" + seen);
+        } finally {
+            stop.set(true);
+            threads.shutdown();
+            threads.awaitTermination(30, TimeUnit.SECONDS);
+        }
+        for (Future<?> poller : polling) {
+            poller.get();
+        }
+    }
+
+    /**
+     * Two units: two buyers admitted, the third told no unit is free while their holds are out;
+     * the holds expire and admission resumes; once every unit is sold, waiting tickets answer
+     * SOLD_OUT.
+     */
+    @Test
+    void admissionFollowsTheUnits() {
+        Sale sale = saleWithRoom(2, 2, Duration.ofSeconds(2), 20, 30, 3);
+        List<String> tickets = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            tickets.add(take(sale, "units-" + i).json().getString("ticket"));
+        }
+        awaitOpening(sale);
+        List<String> admitted = new ArrayList<>();
+        List<String> waiting = new ArrayList<>();
+        Instant until = Instant.now().plusSeconds(5);
+        while (admitted.size() < 2 && Instant.now().isBefore(until)) {
+            admitted.clear();
+            waiting.clear();
+            for (String ticket : tickets) {
+                (poll(sale, ticket).getString("status").equals("ADMITTED") ? admitted : waiting).add(ticket);
+            }
+        }
+        assertEquals(2, admitted.size(), "two units, two buyers admitted");
+        for (String ticket : waiting) {
+            assertEquals("NO_UNITS_FREE", poll(sale, ticket).getString("reason"));
+        }
+        List<String> holds = new ArrayList<>();
+        for (String ticket : admitted) {
+            JsonObject answer = poll(sale, ticket);
+            Api.Answer reserved = reserve(sale, buyerOf(tickets, ticket), answer.getString("token"), "units-" + ticket);
+            assertEquals(201, reserved.status(), reserved.toString());
+            holds.add(reserved.json().getString("id"));
+        }
+        assertEquals(2, StockCounts.of(sale.sku).held());
+        JsonObject held = poll(sale, waiting.get(0));
+        assertEquals("WAITING", held.getString("status"));
+        assertEquals("NO_UNITS_FREE", held.getString("reason"), "nothing available, holds out: admission pauses");
+
+        // The holds run out (3 s); the sweeper gives the units back and admission resumes.
+        JsonObject resumed = awaitStatus(sale, waiting.get(0), "ADMITTED");
+        Api.Answer reserved = reserve(sale, buyerOf(tickets, waiting.get(0)), resumed.getString("token"), "units-last");
+        assertEquals(201, reserved.status(), reserved.toString());
+        assertEquals(200, api.confirm(reserved.json().getString("id")).status());
+        String second = awaitStatus(sale, waiting.get(1), "ADMITTED").getString("token");
+        Api.Answer last = reserve(sale, buyerOf(tickets, waiting.get(1)), second, "units-final");
+        assertEquals(201, last.status(), last.toString());
+        assertEquals(200, api.confirm(last.json().getString("id")).status());
+        assertEquals(0, StockCounts.of(sale.sku).held());
+
+        String late = take(sale, "after-the-end").json().getString("ticket");
+        awaitStatus(sale, late, "SOLD_OUT");
+    }
+
+    // --- the sale, the room and the calls ---
+
+    private record Sale(java.util.UUID id, String sku, Instant opensAt) {
+    }
+
+    private Sale saleWithRoom(int units, int maxPerOrder, Duration untilOpening, int rate, int missedPollSeconds) {
+        return saleWithRoom(units, maxPerOrder, untilOpening, rate, missedPollSeconds, 600);
+    }
+
+    private Sale saleWithRoom(int units, int maxPerOrder, Duration untilOpening, int rate, int missedPollSeconds, int holdSeconds) {
+        String sku = Sales.uniqueSku("room");
+        Instant opensAt = Instant.now().plus(untilOpening);
+        JsonObject body = Json.createObjectBuilder()
+                .add("name", "Room sale of " + sku)
+                .add("holdSeconds", holdSeconds)
+                .add("maxPerOrder", maxPerOrder)
+                .add("startsAt", opensAt.toString())
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)))
+                .build();
+        Api.Answer created = api.adminPost("api/admin/sales", body.toString());
+        assertEquals(201, created.status(), created.toString());
+        java.util.UUID id = java.util.UUID.fromString(created.json().getString("id"));
+        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + id + "/open").status());
+        Api.Answer room = api.adminPut("api/admin/sales/" + id + "/room", Json.createObjectBuilder()
+                .add("enabled", true).add("admissionPerSecond", rate).add("maxActive", 10_000).add("tokenSeconds", 60)
+                .add("missedPollSeconds", missedPollSeconds).build().toString());
+        assertEquals(200, room.status(), room.toString());
+        assertEquals(64, room.json().getString("seedHash").length());
+        return new Sale(id, sku, opensAt);
+    }
+
+    private Api.Answer take(Sale sale, String buyer) {
+        Api.Answer answer = api.post("api/sales/" + sale.id + "/queue", Json.createObjectBuilder().add("buyerId", buyer).build().toString());
+        if (answer.status() != 200 && answer.status() != 201) {
+            throw new AssertionError("no ticket for " + buyer + ": " + answer);
+        }
+        return answer;
+    }
+
+    private JsonObject poll(Sale sale, String ticket) {
+        Api.Answer answer = api.get("api/sales/" + sale.id + "/queue/" + ticket);
+        if (answer.status() != 200) {
+            throw new AssertionError("poll of " + ticket + ": " + answer);
+        }
+        return answer.json();
+    }
+
+    private JsonObject awaitStatus(Sale sale, String ticket, String status) {
+        return awaitPoll(sale, ticket, answer -> answer.getString("status").equals(status), status);
+    }
+
+    private JsonObject awaitPoll(Sale sale, String ticket, Predicate<JsonObject> until, String what) {
+        Instant deadline = Instant.now().plusSeconds(15);
+        JsonObject answer = poll(sale, ticket);
+        while (!until.test(answer)) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("ticket " + ticket + " never " + what + ": " + answer);
+            }
+            Pause.millis(200);
+            answer = poll(sale, ticket);
+        }
+        return answer;
+    }
+
+    private static void awaitOpening(Sale sale) {
+        long wait = Duration.between(Instant.now(), sale.opensAt).toMillis() + 50;
+        if (wait > 0) {
+            Pause.millis(wait);
+        }
+    }
+
+    private long admittedOf(Sale sale) {
+        return api.adminGet("api/admin/sales/" + sale.id + "/room").json().getJsonNumber("admitted").longValue();
+    }
+
+    private Api.Answer reserve(Sale sale, String buyer, String token, String key) {
+        List<String> headers = new ArrayList<>(List.of("Idempotency-Key", key));
+        if (token != null) {
+            headers.addAll(List.of(TOKEN_HEADER, token));
+        }
+        return api.post("api/reservations", Api.reserveBody(sale.sku, buyer, 1), headers.toArray(String[]::new));
+    }
+
+    private void assertRefused(Sale sale, String buyer, String token, String problem) {
+        Api.Answer answer = reserve(sale, buyer, token, "refused-" + problem + "-" + buyer + "-" + System.nanoTime());
+        assertEquals(403, answer.status(), answer.toString());
+        assertTrue(answer.isProblem(), answer.toString());
+        assertEquals(problem, answer.problemType(), answer.toString());
+    }
+
+    private static String buyerOf(List<String> tickets, String ticket) {
+        return "units-" + tickets.indexOf(ticket);
+    }
+
+    private static List<String> strings(JsonObject record, String name) {
+        return record.getJsonArray(name).getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+    }
+
+    /** The lottery as the README says anyone recomputes it: ascending HMAC-SHA256(seed, ticket) in hex. */
+    private static List<String> recomputed(byte[] seed, List<String> tickets) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(seed, "HmacSHA256"));
+        record Ranked(String ticket, String rank) {
+        }
+        List<Ranked> ranked = new ArrayList<>();
+        for (String ticket : tickets) {
+            ranked.add(new Ranked(ticket, HexFormat.of().formatHex(mac.doFinal(ticket.getBytes(StandardCharsets.UTF_8)))));
+        }
+        ranked.sort(Comparator.comparing(Ranked::rank));
+        return ranked.stream().map(Ranked::ticket).toList();
+    }
+
+    /** The same claims with one character of the signature changed. */
+    private static String tamper(String token) {
+        int dot = token.lastIndexOf('.');
+        String claims = new String(Base64.getUrlDecoder().decode(token.substring(token.indexOf('.') + 1, dot)), StandardCharsets.UTF_8);
+        String otherBuyer = claims.replace("buyer-a", "buyer-z");
+        assertFalse(otherBuyer.equals(claims));
+        return token.substring(0, token.indexOf('.') + 1)
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(otherBuyer.getBytes(StandardCharsets.UTF_8)) + token.substring(dot);
+    }
+}

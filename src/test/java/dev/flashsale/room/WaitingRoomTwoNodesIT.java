@@ -1,0 +1,200 @@
+package dev.flashsale.room;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Pause;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+/**
+ * A second server beside the tests' own, on the same PostgreSQL and Redis: one queue and one
+ * admission count whichever node a buyer asks, tokens signed by one node accepted by the other,
+ * and during the crowd the buyers admitted but not yet reserved never more than the units
+ * available (sampled from Redis and PostgreSQL every 20 ms).
+ */
+class WaitingRoomTwoNodesIT {
+
+    private static final int UNITS = 30;
+    private static final int BUYERS = 120;
+
+    @Test
+    void twoNodesShareOneQueueAndNeverAdmitMoreBuyersThanUnits() throws Exception {
+        Api first = new Api(TestServer.url());
+        try (TestServer secondServer = TestServer.another("room-second", Map.of())) {
+            Api second = new Api(secondServer.base());
+            Instant opensAt = Instant.now().plusSeconds(20);
+            String sku = Sales.uniqueSku("room2");
+            UUID sale = saleWithRoom(first, sku, opensAt);
+            Api[] nodes = {first, second};
+
+            ExecutorService takers = Executors.newFixedThreadPool(8);
+            List<Future<String>> taken = new ArrayList<>();
+            for (int i = 0; i < BUYERS; i++) {
+                int buyer = i;
+                taken.add(takers.submit(() -> take(nodes[buyer % 2], sale, "buyer-" + buyer).json().getString("ticket")));
+            }
+            List<String> tickets = new ArrayList<>();
+            for (Future<String> ticket : taken) {
+                tickets.add(ticket.get(60, TimeUnit.SECONDS));
+            }
+            takers.shutdown();
+            assertEquals(tickets.get(1), take(first, sale, "buyer-1").json().getString("ticket"), "one ticket, whichever node");
+            // One queue and one count: whether or not the opening second came already (a slow machine).
+            for (Api node : nodes) {
+                JsonObject queue = node.get("api/sales/" + sale + "/queue").json();
+                assertEquals(BUYERS, queue.getInt("waiting") + queue.getInt("admitted"), queue.toString());
+            }
+            Pause.millis(Math.max(0, Duration.between(Instant.now(), opensAt).toMillis() + 50));
+
+            ConcurrentLinkedQueue<String> overAdmitted = new ConcurrentLinkedQueue<>();
+            AtomicBoolean crowdDone = new AtomicBoolean();
+            ExecutorService sampler = Executors.newSingleThreadExecutor();
+            Future<Integer> samples = sampler.submit(() -> sampleAdmittedAgainstAvailable(sale, sku, crowdDone, overAdmitted));
+            ConcurrentHashMap<String, String> outcomes = new ConcurrentHashMap<>();
+            int clients = 12;
+            ExecutorService crowd = Executors.newFixedThreadPool(clients);
+            List<Future<?>> slices = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                int slice = c;
+                slices.add(crowd.submit(() -> {
+                    // Each client speaks for every twelfth buyer, round and round, until each of them is done.
+                    Instant deadline = Instant.now().plusSeconds(120);
+                    for (int round = 0; Instant.now().isBefore(deadline); round++) {
+                        boolean waiting = false;
+                        for (int buyer = slice; buyer < BUYERS; buyer += clients) {
+                            if (!outcomes.containsKey("buyer-" + buyer)) {
+                                String outcome = ask(nodes, sale, sku, buyer, tickets.get(buyer), round);
+                                if (outcome == null) {
+                                    waiting = true;
+                                } else {
+                                    outcomes.put("buyer-" + buyer, outcome);
+                                }
+                            }
+                        }
+                        if (!waiting) {
+                            return null;
+                        }
+                        Pause.millis(100);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> slice : slices) {
+                slice.get(180, TimeUnit.SECONDS);
+            }
+            crowdDone.set(true);
+            int sampled = samples.get(30, TimeUnit.SECONDS);
+            crowd.shutdown();
+            sampler.shutdown();
+
+            assertEquals(UNITS, outcomes.values().stream().filter("BOUGHT"::equals).count(), outcomes.toString());
+            assertEquals(BUYERS - UNITS, outcomes.values().stream().filter("SOLD_OUT"::equals).count(), outcomes.toString());
+            StockCounts counts = StockCounts.of(sku);
+            assertEquals(UNITS, counts.sold());
+            assertEquals(0, counts.held());
+            assertTrue(sampled > 10, "samples taken: " + sampled);
+            assertEquals(List.of(), List.copyOf(overAdmitted), "admitted but not reserved above available, in " + sampled + " samples");
+            JsonObject roomOnFirst = first.adminGet("api/admin/sales/" + sale + "/room").json();
+            JsonObject roomOnSecond = second.adminGet("api/admin/sales/" + sale + "/room").json();
+            assertEquals(roomOnFirst.getInt("admitted"), roomOnSecond.getInt("admitted"), "one admission count");
+            assertTrue(roomOnFirst.getInt("admitted") >= UNITS, roomOnFirst.toString());
+        }
+    }
+
+    /**
+     * One poll of one buyer's ticket, on the node of this round; admitted, the buyer reserves on
+     * the other node and pays. @return BOUGHT or SOLD_OUT, or null while the ticket waits
+     */
+    private static String ask(Api[] nodes, UUID sale, String sku, int buyer, String ticket, int round) {
+        int node = (buyer + round) % 2;
+        Api.Answer polled = nodes[node].get("api/sales/" + sale + "/queue/" + ticket);
+        if (polled.status() != 200) {
+            throw new AssertionError("poll of buyer-" + buyer + ": " + polled);
+        }
+        String status = polled.json().getString("status");
+        if (status.equals("SOLD_OUT")) {
+            return status;
+        }
+        if (!status.equals("ADMITTED")) {
+            return null;
+        }
+        Api.Answer reserved = nodes[1 - node].post("api/reservations", Api.reserveBody(sku, "buyer-" + buyer, 1),
+                "Idempotency-Key", "room2-" + sale + "-" + buyer, "X-Admission-Token", polled.json().getString("token"));
+        if (reserved.status() == 409 && reserved.problemType().equals("sold-out")) {
+            return "SOLD_OUT";
+        }
+        if (reserved.status() != 201) {
+            throw new AssertionError("reserve of admitted buyer-" + buyer + ": " + reserved);
+        }
+        Api.Answer paid = nodes[node].confirm(reserved.json().getString("id"));
+        if (paid.status() != 200) {
+            throw new AssertionError("payment of buyer-" + buyer + ": " + paid);
+        }
+        return "BOUGHT";
+    }
+
+    /** Every 20 ms: the units available in PostgreSQL, then the buyers admitted and not yet reserved in Redis. */
+    private static int sampleAdmittedAgainstAvailable(UUID sale, String sku, AtomicBoolean done, ConcurrentLinkedQueue<String> over) {
+        int samples = 0;
+        try (Jedis redis = TestRedis.client()) {
+            while (!done.get()) {
+                // One statement, one snapshot: counts read one after the other may cross a take.
+                long available = Db.scalar("SELECT total - held - sold FROM stock WHERE sku = ?", sku);
+                long admittedNotReserved = redis.zcard("fs:{sale:" + sale + "}:admitted");
+                if (admittedNotReserved > available) {
+                    over.add(admittedNotReserved + " admitted, not reserved, with " + available + " available");
+                }
+                samples++;
+                Pause.millis(20);
+            }
+        }
+        return samples;
+    }
+
+    private static UUID saleWithRoom(Api api, String sku, Instant opensAt) {
+        JsonObject body = Json.createObjectBuilder()
+                .add("name", "Two-node room sale of " + sku).add("holdSeconds", 600).add("maxPerOrder", 1)
+                .add("startsAt", opensAt.toString())
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", UNITS)))
+                .build();
+        Api.Answer created = api.adminPost("api/admin/sales", body.toString());
+        assertEquals(201, created.status(), created.toString());
+        UUID id = UUID.fromString(created.json().getString("id"));
+        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + id + "/open").status());
+        Api.Answer room = api.adminPut("api/admin/sales/" + id + "/room", Json.createObjectBuilder()
+                .add("enabled", true).add("admissionPerSecond", 20).add("maxActive", 10_000).add("tokenSeconds", 60)
+                .add("missedPollSeconds", 30).build().toString());
+        assertEquals(200, room.status(), room.toString());
+        return id;
+    }
+
+    private static Api.Answer take(Api api, UUID sale, String buyer) {
+        Api.Answer answer = api.post("api/sales/" + sale + "/queue", Json.createObjectBuilder().add("buyerId", buyer).build().toString());
+        if (answer.status() != 200 && answer.status() != 201) {
+            throw new AssertionError("no ticket for " + buyer + ": " + answer);
+        }
+        return answer;
+    }
+}
