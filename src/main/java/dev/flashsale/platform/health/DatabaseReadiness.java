@@ -39,7 +39,7 @@ public class DatabaseReadiness implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        Optional<String> shipped = migration.shippedVersion();
+        Optional<String> shipped = Started.shippedVersion(migration);
         Optional<String> applied = queries.firstRow("the readiness query", "health/find_schema_version", row -> row.getString(1));
         Optional<String> eviction = probes.ask("Redis", this::redisEvictionPolicy);
         HealthCheckResponseBuilder answer = HealthCheckResponse.named("database")
