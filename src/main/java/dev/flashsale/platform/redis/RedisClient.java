@@ -66,7 +66,7 @@ public class RedisClient {
     int timeoutMillis;
 
     @Inject
-    @ConfigProperty(name = "flashsale.redis.pool-size", defaultValue = "64")
+    @ConfigProperty(name = "flashsale.redis.pool-size", defaultValue = "128")
     int poolSize;
 
     @Inject
