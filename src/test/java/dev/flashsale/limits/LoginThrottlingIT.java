@@ -8,6 +8,7 @@ import dev.flashsale.testsupport.RawHttp;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestServer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.Test;
  */
 class LoginThrottlingIT {
 
-    private static final int ROUNDS = 3;
+    /** Rounds of calm then guessing; the pace kept is their median, so one round the shared machine slowed does not decide. */
+    private static final int ROUNDS = 5;
     private static final long ROUND_MILLIS = 3_000;
     private static final String GUESSER = "198.51.100.66";
     /** Guesses offered per second, on two pipelined connections. */
@@ -59,6 +61,7 @@ class LoginThrottlingIT {
         long guessed = 0;
         long guesses = 0;
         long guessingMillis = 0;
+        double[] kept = new double[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
             long calmRound = reserveFor(sku, ROUND_MILLIS);
             long started = System.nanoTime();
@@ -67,6 +70,7 @@ class LoginThrottlingIT {
             long sent = guessing.stop();
             System.out.printf("login throttling, round %d: %d reservations calm, %d with %d guesses%n", round + 1,
                     calmRound, guessedRound, sent);
+            kept[round] = (double) guessedRound / calmRound;
             calm += calmRound;
             guessed += guessedRound;
             guesses += sent;
@@ -74,8 +78,9 @@ class LoginThrottlingIT {
         }
 
         double guessesPerSecond = guesses * 1000.0 / guessingMillis;
-        double ratio = (double) guessed / calm;
-        System.out.printf("login throttling: %d reservations calm, %d while guessing at %.0f/s (ratio %.2f); guesses"
+        Arrays.sort(kept);
+        double ratio = kept[ROUNDS / 2];
+        System.out.printf("login throttling: %d reservations calm, %d while guessing at %.0f/s (median round ratio %.2f); guesses"
                 + " answered %s%n", calm, guessed, guessesPerSecond, ratio, guessAnswers);
         assertTrue(guessesPerSecond >= 250, "offered " + guessesPerSecond + " guesses/s");
         long allGuesses = guesses + warmUp.sent().get();
