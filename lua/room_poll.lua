@@ -5,7 +5,7 @@
 -- than units available (admitted, reserving, or reserved since the units were read). Tickets that missed their polls for `missMs` lose their place first,
 -- so abandoned tickets never hold up live ones.
 --
--- KEYS     the room's ten keys (see room_ticket.lua)
+-- KEYS     the room's eleven keys (see room_ticket.lua)
 -- ARGV[1]  the ticket
 -- ARGV[2]  units available in the sale (PostgreSQL, as this node last read it)
 -- ARGV[3]  units held in the sale (same reading)
@@ -23,6 +23,7 @@
 --   {5, queueLength}  EXPIRED (missed polls, or the token ran out)
 --   {6, queueLength}  LEFT
 --   {7, queueLength}  REVOKED
+--   {8, queueLength}  CHECKOUT_ENDED: a reservation made with the ticket's token ended
 --   {-1}  no room in Redis: load its settings, then ask again
 --   {-4}  no such ticket
 --   {-5}  the opening second has passed and the lottery is not drawn: draw it, then ask again
@@ -131,5 +132,7 @@ if state == 'X' then
     return {5, queued}
 elseif state == 'L' then
     return {6, queued}
+elseif state == 'C' then
+    return {8, queued}
 end
 return {7, queued}

@@ -1,11 +1,19 @@
 -- The reserve request that showed a ticket's token was answered (its units taken, or not): the
 -- ticket is no longer reserving, and the room's `done` count, which admission compares with the
--- count read before the sale's units, goes up.
+-- count read before the sale's units, goes up. When the answer is a reservation (made now, or
+-- the one its key made before), the reservation's key is tied to the ticket, so that the
+-- reservation's end frees the ticket's place (room_checkout_ended.lua) on whichever node it ends.
 --
--- KEYS     the room's ten keys (see room_ticket.lua)
+-- KEYS     the room's eleven keys (see room_ticket.lua)
 -- ARGV[1]  the ticket
+-- ARGV[2]  the idempotency key of the reservation the request answered with; absent when the
+--          answer was a refusal
 --
--- Returns 1 recorded, 0 the ticket was not reserving (a retry answered already).
+-- Returns 1 recorded, 0 the ticket was not reserving (a retry answered already; the key is
+-- tied to the ticket all the same).
+if ARGV[2] then
+    redis.call('HSET', KEYS[11], ARGV[2], ARGV[1])
+end
 if redis.call('ZREM', KEYS[10], ARGV[1]) == 0 then
     return 0
 end

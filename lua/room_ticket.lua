@@ -3,7 +3,7 @@
 -- orders (room_draw.lua); from then on it joins the queue behind everyone there, in arrival order.
 -- The clock is Redis' (TIME), the one clock every node shares.
 --
--- KEYS (every room script takes the same ten, all with the sale as hash tag {sale:<id>}):
+-- KEYS (every room script takes the same eleven, all with the sale as hash tag {sale:<id>}):
 -- KEYS[1]  the room: settings and state (hash)        fs:{sale:<id>}:room
 --            enabled, paused ('1'/'0'), rate (admissions a second), maxActive, tokenMs, missMs,
 --            preOpensMs, opensMs (epoch ms); drawn ('1'), seq (tickets taken), admittedTotal,
@@ -14,11 +14,13 @@
 -- KEYS[5]  the queue: ticket by place (zset)          fs:{sale:<id>}:queue
 -- KEYS[6]  waiting tickets by last poll, ms (zset)    fs:{sale:<id>}:seen
 -- KEYS[7]  ticket -> state (hash): W waiting, A:<token expiry ms> admitted, X expired, L left,
---          V revoked                                  fs:{sale:<id>}:state
+--          V revoked, C its checkout ended            fs:{sale:<id>}:state
 -- KEYS[8]  admitted, not yet reserved: ticket by token expiry (zset)   fs:{sale:<id>}:admitted
 -- KEYS[9]  admitted and active: ticket by token expiry (zset)          fs:{sale:<id>}:active
 -- KEYS[10] reserving: a reserve request with the ticket's token is on its way, by its start, ms
 --          (zset)                                                       fs:{sale:<id>}:reserving
+-- KEYS[11] checkouts: the idempotency key of a reservation made with a ticket's token -> that
+--          ticket, until the reservation ends (hash)                    fs:{sale:<id>}:checkouts
 -- ARGV[1]  buyer id
 -- ARGV[2]  a new ticket, taken only when the buyer has none
 --

@@ -3,11 +3,11 @@
 -- admitted-not-reserved (on its first use) and is reserving until the request's answer
 -- (room_reserved.lua): admission counts its unit as taken either way.
 --
--- KEYS     the room's ten keys (see room_ticket.lua)
+-- KEYS     the room's eleven keys (see room_ticket.lua)
 -- ARGV[1]  the token's ticket
 -- ARGV[2]  the token's expiry, epoch ms, as in the ticket's state
 --
--- Returns 1 the token stands, 0 revoked, left or replaced, -1 no such ticket.
+-- Returns 1 the token stands, 0 revoked, left, replaced or its checkout ended, -1 no such ticket.
 local state = redis.call('HGET', KEYS[7], ARGV[1])
 if not state then
     return -1

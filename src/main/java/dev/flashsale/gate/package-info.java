@@ -8,7 +8,7 @@
  * {@code GateCounters} to build, read and correct counters. The gate depends on stock, sales and
  * audit, never on reservations: it reads the live holds' deadlines with its own statement, and
  * the events the reservations fire for it ({@code HoldConfirmed}, {@code UnitsReturned},
- * {@code UnitsRetaken}) are its entities. Every Redis call goes through
+ * {@code UnitsRetaken}) are its entities (the waiting room listens to them too). Every Redis call goes through
  * {@code control.RedisCalls}, which reports a failure to {@code GateHealth}.
  */
 package dev.flashsale.gate;

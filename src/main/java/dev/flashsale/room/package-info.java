@@ -5,7 +5,9 @@
  * arrival order. Whichever node answers a poll admits the next buyers, at the sale's rate and
  * never more admitted-but-not-reserved buyers than units available; an admitted buyer gets a
  * short-lived signed token that the reserve path checks ({@code boundary.AdmissionCheck}) before
- * any stock is asked for. Tickets and polls are answered from Redis (keys hash-tagged by sale)
- * and this node's memory; PostgreSQL keeps the settings and the lottery record.
+ * any stock is asked for. A checkout that ends (a hold paid for, cancelled or expired, as the
+ * reservations tell the gate with its events) frees its buyer's place for the next at once
+ * ({@code boundary.CheckoutEnds}). Tickets and polls are answered from Redis (keys hash-tagged by
+ * sale) and this node's memory; PostgreSQL keeps the settings and the lottery record.
  */
 package dev.flashsale.room;

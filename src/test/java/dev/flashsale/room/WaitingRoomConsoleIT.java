@@ -1,6 +1,7 @@
 package dev.flashsale.room;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
@@ -13,13 +14,18 @@ import jakarta.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The waiting room on a sale's dashboard, in headless Chromium: the queue, the seed's hash, pause
- * and resume, and a ticket revoked from the console (screenshot in target/console-room.png).
+ * The waiting room in the console, in headless Chromium: on a sale's dashboard the queue, the
+ * seed's hash, pause and resume, and a ticket revoked (screenshot in target/console-room.png);
+ * in the sale form its settings, refused with the admin API's messages when invalid and stored
+ * (and audited) when valid, read-only for a viewer.
  */
 class WaitingRoomConsoleIT {
 
@@ -58,5 +64,71 @@ class WaitingRoomConsoleIT {
         }
         assertEquals(List.of("room.set", "room.pause", "room.resume", "room.revoke"), Db.texts(
                 "SELECT action FROM audit_event WHERE target = ? AND action LIKE 'room.%' ORDER BY id", "sale:" + sale));
+    }
+
+    @Test
+    void aMerchandiserSetsTheRoomInTheSaleFormAndAViewerOnlyReadsIt() throws Exception {
+        Instant startsAt = Instant.now().plus(2, ChronoUnit.HOURS).truncatedTo(ChronoUnit.MINUTES);
+        String sku = Sales.uniqueSku("room-form");
+        JsonObject body = Json.createObjectBuilder().add("name", "Room form " + sku).add("maxPerOrder", 1)
+                .add("startsAt", startsAt.toString())
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", 10))).build();
+        String sale = api.adminPost("api/admin/sales", body.toString()).json().getString("id");
+        String roomPath = "api/admin/sales/" + sale + "/room";
+        assertEquals(404, api.adminGet(roomPath).status(), "no room before the form sets one");
+
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            browser.open("console/sale.xhtml?id=" + sale).awaitPresent("roomSettingsForm:admissionPerSecond");
+
+            browser.type("roomSettingsForm:admissionPerSecond", "0").type("roomSettingsForm:missedPollSeconds", "1")
+                    .type("roomSettingsForm:maxActive", "").click("roomSettingsForm:saveRoom")
+                    .awaitText("roomSettingsForm:admissionPerSecondMessage", "1 to 100,000 buyers a second, a whole number");
+            assertEquals("3 to 3,600 seconds, a whole number", messageOf(browser, "missedPollSeconds"));
+            assertEquals("Give the most buyers active at once", messageOf(browser, "maxActive"));
+            assertEquals(404, api.adminGet(roomPath).status(), "an invalid room is not stored");
+
+            browser.type("roomSettingsForm:admissionPerSecond", "7").type("roomSettingsForm:maxActive", "3")
+                    .type("roomSettingsForm:tokenSeconds", "90").type("roomSettingsForm:missedPollSeconds", "12")
+                    .setValue("roomSettingsForm:preQueueOpensAt_input", utc(startsAt.plus(1, ChronoUnit.HOURS)))
+                    .click("roomSettingsForm:saveRoom").awaitBodyContains("is after the sale's startsAt");
+            assertEquals(404, api.adminGet(roomPath).status(), "a pre-queue opening after the start is not stored");
+
+            browser.setValue("roomSettingsForm:preQueueOpensAt_input", utc(startsAt.minus(30, ChronoUnit.MINUTES)))
+                    .click("roomSettingsForm:saveRoom").awaitBodyContains("Waiting room saved");
+            assertTrue(Files.size(browser.screenshot("console-room-settings.png")) > 10_000, "the screenshot shows the form");
+        }
+        Api.Answer stored = api.adminGet(roomPath);
+        assertEquals(200, stored.status(), stored.toString());
+        JsonObject room = stored.json();
+        assertTrue(room.getBoolean("enabled"), room.toString());
+        assertEquals(7, room.getInt("admissionPerSecond"));
+        assertEquals(3, room.getInt("maxActive"));
+        assertEquals(90, room.getInt("tokenSeconds"));
+        assertEquals(12, room.getInt("missedPollSeconds"));
+        assertEquals(startsAt.minus(30, ChronoUnit.MINUTES), Instant.parse(room.getString("preQueueOpensAt")));
+        assertEquals(1, Db.scalar("SELECT count(*) FROM sale_room WHERE sale_id = ?::uuid AND enabled AND admission_per_second = 7"
+                + " AND max_active = 3 AND token_seconds = 90 AND missed_poll_seconds = 12", sale));
+        assertEquals(List.of("room.set " + Api.ADMIN_USER), Db.texts("SELECT action || ' ' || actor FROM audit_event"
+                + " WHERE target = ? AND action LIKE 'room.%' ORDER BY id", "sale:" + sale), "one change, audited once");
+
+        String viewer = "room-viewer-" + Sales.uniqueSku("v").toLowerCase();
+        assertEquals(201, api.adminPost("api/admin/users", "{\"username\":\"" + viewer
+                + "\",\"password\":\"viewer-password-1\",\"role\":\"viewer\"}").status());
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(viewer, "viewer-password-1").awaitPresent("userForm:whoami");
+            browser.open("console/sale.xhtml?id=" + sale).awaitPresent("roomSettingsForm:admissionPerSecond");
+            assertEquals("7", browser.byId("roomSettingsForm:admissionPerSecond").getAttribute("value"));
+            assertFalse(browser.byId("roomSettingsForm:admissionPerSecond").isEnabled(), "a viewer only reads the room");
+            assertFalse(browser.has("roomSettingsForm:saveRoom"), "a viewer gets no button to change the room");
+        }
+    }
+
+    private static String messageOf(Browser browser, String field) {
+        return browser.text("roomSettingsForm:" + field + "Message");
+    }
+
+    private static String utc(Instant at) {
+        return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC).format(at);
     }
 }

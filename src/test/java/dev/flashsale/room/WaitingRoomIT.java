@@ -9,9 +9,11 @@ import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.entity.AdmissionClaims;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Metrics;
 import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -37,13 +39,15 @@ import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
 
 /**
  * The waiting room through the HTTP API, on the real Redis and PostgreSQL: tickets, the lottery
  * at the opening second (recomputed here from its downloaded record, its seed checked against
  * the hash published before), admission at the room's rate while abandoned tickets lapse, the
- * admission token on the reserve path (every bad kind refused with 403 and nothing claimed), and
- * admission tied to the sale's units.
+ * admission token on the reserve path (every bad kind refused with 403 and nothing claimed),
+ * admission tied to the sale's units, and a checkout's end (payment, cancel, expiry) freeing its
+ * buyer's place for the next.
  */
 class WaitingRoomIT {
 
@@ -312,6 +316,107 @@ class WaitingRoomIT {
         awaitStatus(sale, late, "SOLD_OUT");
     }
 
+    /**
+     * A room of one active buyer at a time: buyer A admitted and reserved, buyer B waits with
+     * ROOM_FULL; A pays, and B's next poll is admitted. A's ticket says its checkout ended and
+     * its token reserves no more.
+     */
+    @Test
+    void aPaidCheckoutFreesThePlaceForTheNextBuyer() {
+        OneAtATime room = oneAtATime(60);
+        Api.Answer paid = api.confirm(room.reservationOfA());
+        assertEquals(200, paid.status(), paid.toString());
+        assertPlaceFreedAndNextAdmitted(room);
+    }
+
+    @Test
+    void aCancelledCheckoutFreesThePlaceForTheNextBuyer() {
+        OneAtATime room = oneAtATime(60);
+        Api.Answer cancelled = api.cancel(room.reservationOfA());
+        assertEquals(200, cancelled.status(), cancelled.toString());
+        assertPlaceFreedAndNextAdmitted(room);
+    }
+
+    /** A's hold runs out and the sweeper expires it: the place is free before A's token runs out (60 s). */
+    @Test
+    void anExpiredHoldFreesThePlaceForTheNextBuyer() {
+        OneAtATime room = oneAtATime(60);
+        TestRedis.makeOverdue(room.sale().sku, room.keyOfA(), room.reservationOfA());
+        Instant deadline = Instant.now().plusSeconds(15);
+        while (activeOf(room.sale()) != 0) {
+            assertTrue(Instant.now().isBefore(deadline), "the expired hold did not free its place within 15 s: "
+                    + api.adminGet("api/admin/sales/" + room.sale().id + "/room").body());
+            Pause.millis(200);
+        }
+        assertEquals("EXPIRED", Db.text("SELECT status FROM reservation WHERE id = ?::uuid", room.reservationOfA()));
+        assertPlaceFreedAndNextAdmitted(room);
+    }
+
+    /**
+     * Redis does not answer while A pays (paused past the application's timeout): the payment
+     * stands, the failure is counted, and A's place is freed when A's token runs out (10 s).
+     */
+    @Test
+    void aPaymentWhileRedisIsAwayStandsAndThePlaceIsFreedWhenTheTokenRunsOut() {
+        OneAtATime room = oneAtATime(10);
+        Metrics before = Metrics.read(api);
+        try (Jedis redis = TestRedis.client()) {
+            redis.clientPause(3000);
+        }
+        Api.Answer paid = api.confirm(room.reservationOfA());
+        assertEquals(200, paid.status(), paid.toString());
+        assertEquals("CONFIRMED", paid.json().getString("status"));
+        Pause.millis(3100);
+        TestRedis.awaitGateInUse(api);
+        assertEquals(1, Metrics.read(api).since(before, "flashsale_room_places_not_freed_total"),
+                "the place Redis could not free is counted");
+        assertEquals(1, activeOf(room.sale()), "the place stays taken until the token runs out");
+        JsonObject waiting = poll(room.sale(), room.ticketOfB());
+        assertEquals("WAITING", waiting.getString("status"), waiting.toString());
+        assertEquals("ROOM_FULL", waiting.getString("reason"), waiting.toString());
+
+        awaitStatus(room.sale(), room.ticketOfB(), "ADMITTED");
+        assertEquals("EXPIRED", poll(room.sale(), room.ticketOfA()).getString("status"), "A's token ran out");
+        assertEquals("CONFIRMED", Db.text("SELECT status FROM reservation WHERE id = ?::uuid", room.reservationOfA()));
+    }
+
+    /** A sale whose room lets one buyer be active at a time, A admitted and holding a unit, B waiting behind. */
+    private OneAtATime oneAtATime(int tokenSeconds) {
+        Sale sale = saleWithRoom(10, 1, Duration.ofSeconds(2), 20, 30, 600, 1, tokenSeconds);
+        awaitOpening(sale);
+        String ticketA = take(sale, "first").json().getString("ticket");
+        String tokenA = awaitStatus(sale, ticketA, "ADMITTED").getString("token");
+        String ticketB = take(sale, "second").json().getString("ticket");
+        String keyA = "one-at-a-time-" + ticketA;
+        Api.Answer reserved = reserve(sale, "first", tokenA, keyA);
+        assertEquals(201, reserved.status(), reserved.toString());
+        assertEquals(1, activeOf(sale), "A is the one active buyer");
+        JsonObject waiting = poll(sale, ticketB);
+        assertEquals("WAITING", waiting.getString("status"), waiting.toString());
+        assertEquals("ROOM_FULL", waiting.getString("reason"), waiting.toString());
+        return new OneAtATime(sale, ticketA, tokenA, keyA, reserved.json().getString("id"), ticketB);
+    }
+
+    /** A's ticket, token, reservation (and its key) and B's ticket, in a room of one active buyer. */
+    private record OneAtATime(Sale sale, String ticketOfA, String tokenOfA, String keyOfA, String reservationOfA,
+                              String ticketOfB) {
+    }
+
+    /** Right after A's checkout ended: no active buyer, B admitted on its next poll, A done with the room. */
+    private void assertPlaceFreedAndNextAdmitted(OneAtATime room) {
+        Sale sale = room.sale();
+        assertEquals(0, activeOf(sale), "A's place is free: " + api.adminGet("api/admin/sales/" + sale.id + "/room").body());
+        JsonObject next = poll(sale, room.ticketOfB());
+        assertEquals("ADMITTED", next.getString("status"), "B's next poll: " + next);
+        assertEquals(1, activeOf(sale), "B is the one active buyer");
+        assertEquals("CHECKOUT_ENDED", poll(sale, room.ticketOfA()).getString("status"));
+        Api.Answer again = reserve(sale, "first", room.tokenOfA(), "again-" + room.ticketOfA());
+        assertEquals(403, again.status(), again.toString());
+        assertEquals("admission-token-revoked", again.problemType(), again.toString());
+        Api.Answer reservedB = reserve(sale, "second", next.getString("token"), "one-at-a-time-" + room.ticketOfB());
+        assertEquals(201, reservedB.status(), reservedB.toString());
+    }
+
     // --- the sale, the room and the calls ---
 
     private record Sale(java.util.UUID id, String sku, Instant opensAt) {
@@ -322,6 +427,11 @@ class WaitingRoomIT {
     }
 
     private Sale saleWithRoom(int units, int maxPerOrder, Duration untilOpening, int rate, int missedPollSeconds, int holdSeconds) {
+        return saleWithRoom(units, maxPerOrder, untilOpening, rate, missedPollSeconds, holdSeconds, 10_000, 60);
+    }
+
+    private Sale saleWithRoom(int units, int maxPerOrder, Duration untilOpening, int rate, int missedPollSeconds, int holdSeconds,
+                              int maxActive, int tokenSeconds) {
         String sku = Sales.uniqueSku("room");
         Instant opensAt = Instant.now().plus(untilOpening);
         JsonObject body = Json.createObjectBuilder()
@@ -336,7 +446,7 @@ class WaitingRoomIT {
         java.util.UUID id = java.util.UUID.fromString(created.json().getString("id"));
         assertEquals(200, api.adminPostEmpty("api/admin/sales/" + id + "/open").status());
         Api.Answer room = api.adminPut("api/admin/sales/" + id + "/room", Json.createObjectBuilder()
-                .add("enabled", true).add("admissionPerSecond", rate).add("maxActive", 10_000).add("tokenSeconds", 60)
+                .add("enabled", true).add("admissionPerSecond", rate).add("maxActive", maxActive).add("tokenSeconds", tokenSeconds)
                 .add("missedPollSeconds", missedPollSeconds).build().toString());
         assertEquals(200, room.status(), room.toString());
         assertEquals(64, room.json().getString("seedHash").length());
@@ -381,6 +491,10 @@ class WaitingRoomIT {
         if (wait > 0) {
             Pause.millis(wait);
         }
+    }
+
+    private long activeOf(Sale sale) {
+        return api.adminGet("api/admin/sales/" + sale.id + "/room").json().getJsonNumber("active").longValue();
     }
 
     private long admittedOf(Sale sale) {

@@ -73,6 +73,11 @@ public class ProblemException extends RuntimeException {
         return status;
     }
 
+    /** The last part of the problem's type, e.g. {@code sold-out}. */
+    public String slug() {
+        return slug;
+    }
+
     public Problem toProblem() {
         return new Problem(Problem.TYPE_BASE + slug, title, status, getMessage(), errors);
     }

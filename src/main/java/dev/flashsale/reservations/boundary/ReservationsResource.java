@@ -74,7 +74,7 @@ public class ReservationsResource {
         ReserveCommand command = new ReserveCommand(new IdempotencyKey(idempotencyKey), new Sku(body.sku()),
                 new BuyerId(body.buyerId()), body.units());
         limits.checkBuyer(command.buyerId().value());
-        room.check(command.sku(), command.buyerId().value());
+        room.check(command.sku(), command.buyerId().value(), command.key());
         ReserveOutcome outcome = checkout.reserve(command);
         ReservationView view = ReservationView.of(outcome.reservation());
         if (!outcome.created()) {

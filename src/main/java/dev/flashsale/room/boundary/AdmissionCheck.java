@@ -1,5 +1,6 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.RoomDirectory;
@@ -21,7 +22,9 @@ import java.util.logging.Logger;
  * this buyer for this sale ({@code X-Admission-Token}), signed by a node, not run out, and not
  * revoked; anything else is 403 and nothing is claimed. A sale without a room costs a lookup in
  * memory. Revocation is in Redis: when Redis cannot be asked, a token with a good signature stands.
- * From the check until the request's answer its ticket counts as reserving ({@link ReservingAnswered}).
+ * From the check until the request's answer its ticket counts as reserving ({@link ReservingAnswered}),
+ * and a reservation the request answers with is tied to the ticket, whose place its end frees
+ * ({@link CheckoutEnds}).
  */
 @ApplicationScoped
 public class AdmissionCheck {
@@ -42,7 +45,7 @@ public class AdmissionCheck {
     @Inject
     HttpServletRequest request;
 
-    public void check(Sku sku, String buyerId) {
+    public void check(Sku sku, String buyerId, IdempotencyKey key) {
         Optional<UUID> sale = directory.saleWithRoomOf(sku);
         if (sale.isEmpty()) {
             return;
@@ -68,10 +71,10 @@ public class AdmissionCheck {
         }
         if (!stillAdmitted(claims)) {
             throw new ProblemException(403, "admission-token-revoked", "Admission token revoked",
-                    "The " + HEADER + " was revoked, or its buyer left the queue");
+                    "The " + HEADER + " was revoked, its buyer left the queue, or its checkout ended");
         }
         // ReservingAnswered records the answer, whatever it is, once the request has one.
-        request.setAttribute(ReservingAnswered.ATTRIBUTE, claims);
+        request.setAttribute(ReservingAnswered.ATTRIBUTE, new ReservingAnswered.Reserving(claims, key));
     }
 
     private boolean stillAdmitted(AdmissionClaims claims) {

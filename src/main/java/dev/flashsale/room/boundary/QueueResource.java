@@ -58,7 +58,8 @@ public class QueueResource {
         return Response.created(uri.getAbsolutePathBuilder().path(taken.answer().ticket()).build()).entity(taken.answer()).build();
     }
 
-    @Operation(summary = "Where a ticket stands: WAITING, ADMITTED (with the token checkout requires), SOLD_OUT, EXPIRED, LEFT, REVOKED")
+    @Operation(summary = "Where a ticket stands: WAITING, ADMITTED (with the token checkout requires), SOLD_OUT, EXPIRED, LEFT, REVOKED, "
+            + "CHECKOUT_ENDED")
     @APIResponse(responseCode = "200", description = "The ticket",
             content = @Content(schema = @Schema(implementation = QueueAnswer.class)))
     @APIResponse(responseCode = "400", description = "invalid-id")

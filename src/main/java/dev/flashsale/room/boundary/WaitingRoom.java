@@ -179,6 +179,7 @@ public class WaitingRoom {
             case 5 -> new QueueAnswer(ticket, QueueStatus.EXPIRED, null, queued, null, pollAfter, null, null, null);
             case 6 -> new QueueAnswer(ticket, QueueStatus.LEFT, null, queued, null, pollAfter, null, null, null);
             case 7 -> new QueueAnswer(ticket, QueueStatus.REVOKED, null, queued, null, pollAfter, null, null, null);
+            case 8 -> new QueueAnswer(ticket, QueueStatus.CHECKOUT_ENDED, null, queued, null, pollAfter, null, null, null);
             default -> throw new IllegalStateException("room_poll.lua answered " + answer);
         };
     }

@@ -6,7 +6,7 @@ import java.util.UUID;
 /**
  * The names of a sale's room keys in Redis. All carry the sale as hash tag ({@code {sale:<id>}}),
  * so that one room's keys share a Redis Cluster slot and each room script touches them together.
- * Every room script takes the same ten keys, in this order (documented in lua/room_ticket.lua).
+ * Every room script takes the same eleven keys, in this order (documented in lua/room_ticket.lua).
  */
 public final class RoomKeys {
 
@@ -40,7 +40,8 @@ public final class RoomKeys {
     public static List<String> all(UUID saleId) {
         String prefix = prefix(saleId);
         return List.of(prefix + "room", prefix + "tickets", prefix + "owners", prefix + "prequeue", prefix + "queue",
-                prefix + "seen", prefix + "state", prefix + "admitted", prefix + "active", prefix + "reserving");
+                prefix + "seen", prefix + "state", prefix + "admitted", prefix + "active", prefix + "reserving",
+                prefix + "checkouts");
     }
 
     private static String prefix(UUID saleId) {

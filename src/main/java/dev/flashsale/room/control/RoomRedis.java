@@ -20,7 +20,7 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * The room's calls to Redis: its scripts in {@code lua/room_*.lua}, each on the sale's nine keys,
+ * The room's calls to Redis: its scripts in {@code lua/room_*.lua}, each on the sale's eleven keys,
  * and the settings copied in from PostgreSQL. The queue lives only in Redis, so a room cannot
  * answer without it: a failure is logged and answered 503 room-unavailable (with Retry-After).
  */

@@ -13,5 +13,10 @@ public enum QueueStatus {
     /** The buyer left the queue. */
     LEFT,
     /** A merchandiser revoked the ticket and its token. */
-    REVOKED
+    REVOKED,
+    /**
+     * A reservation made with the ticket's token ended (paid for, cancelled or expired): the place
+     * went to the next buyer and the token reserves no more.
+     */
+    CHECKOUT_ENDED
 }

@@ -1,0 +1,175 @@
+package dev.flashsale.console;
+
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.room.boundary.RoomAdmin;
+import dev.flashsale.room.entity.RoomSettings;
+import dev.flashsale.room.entity.RoomView;
+import jakarta.faces.view.ViewScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * A sale's waiting room in the sale form: on or off, buyers admitted a second, the most buyers
+ * active at once, the token's lifetime, how long a waiting buyer may miss polls, and when the
+ * pre-queue opens (UTC; empty: at once). The rules are the admin API's: the constraints of
+ * {@link RoomSettings}, each message shown next to its field, then {@link RoomAdmin#set}, which
+ * checks the settings against the sale, stores them and writes the audit trail.
+ */
+@Named
+@ViewScoped
+public class RoomSettingsForm implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+    static final String FORM = "roomSettingsForm";
+
+    @Inject
+    transient RoomAdmin rooms;
+
+    @Inject
+    transient Validator validator;
+
+    @Inject
+    transient ConsoleActions actions;
+
+    private UUID saleId;
+    private boolean existing;
+    private boolean enabled = true;
+    private Integer admissionPerSecond = 5;
+    private Integer maxActive = 500;
+    private Integer tokenSeconds = 120;
+    private Integer missedPollSeconds = 30;
+    private LocalDateTime preQueueOpensAt;
+
+    /** Called by f:viewAction with the sale's id; a new sale (no id yet) has no room to show. */
+    public void load(String id) {
+        if (id == null || id.isBlank()) {
+            return;
+        }
+        try {
+            saleId = Ids.parse(id, "sale");
+        } catch (ProblemException notAnId) {
+            return; // the sale form says so already
+        }
+        actions.attempt(null, () -> rooms.findIfAny(saleId)).ifPresent(found -> found.ifPresent(this::fill));
+    }
+
+    public void save() {
+        if (saleId == null) {
+            return;
+        }
+        RoomSettings settings = new RoomSettings(enabled, decimal(admissionPerSecond), decimal(maxActive), decimal(tokenSeconds),
+                decimal(missedPollSeconds), preQueueOpensAt == null ? null : preQueueOpensAt.toInstant(ZoneOffset.UTC));
+        if (!valid(settings)) {
+            return;
+        }
+        Optional<RoomView> saved = actions.attempt(FORM + ":enabled", () -> {
+            try {
+                return rooms.set(saleId, settings);
+            } catch (ProblemException refused) {
+                if (!refused.slug().equals("prequeue-opens-after-start")) {
+                    throw refused;
+                }
+                actions.error(FORM + ":preQueueOpensAt", refused.getMessage());
+                return null;
+            }
+        });
+        saved.ifPresent(room -> {
+            fill(room);
+            actions.info("Waiting room saved");
+        });
+    }
+
+    /** Each field's first broken rule, next to the field (the property names are the fields' ids). */
+    private boolean valid(RoomSettings settings) {
+        Set<String> shown = new HashSet<>();
+        validator.validate(settings).stream()
+                .sorted(Comparator.comparing((ConstraintViolation<RoomSettings> violation) -> violation.getPropertyPath().toString())
+                        .thenComparing(ConstraintViolation::getMessage))
+                .filter(violation -> shown.add(violation.getPropertyPath().toString()))
+                .forEach(violation -> actions.error(FORM + ":" + violation.getPropertyPath(), violation.getMessage()));
+        return shown.isEmpty();
+    }
+
+    private void fill(RoomView room) {
+        existing = true;
+        enabled = room.enabled();
+        admissionPerSecond = room.admissionPerSecond();
+        maxActive = room.maxActive();
+        tokenSeconds = room.tokenSeconds();
+        missedPollSeconds = room.missedPollSeconds();
+        preQueueOpensAt = room.preQueueOpensAt() == null ? null : LocalDateTime.ofInstant(room.preQueueOpensAt(), ZoneOffset.UTC);
+    }
+
+    private static BigDecimal decimal(Integer value) {
+        return value == null ? null : BigDecimal.valueOf(value);
+    }
+
+    /** Whether the sale has a room already (else the form shows the defaults of a new one). */
+    public boolean isExisting() {
+        return existing;
+    }
+
+    public boolean isForSale() {
+        return saleId != null;
+    }
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public Integer getAdmissionPerSecond() {
+        return admissionPerSecond;
+    }
+
+    public void setAdmissionPerSecond(Integer admissionPerSecond) {
+        this.admissionPerSecond = admissionPerSecond;
+    }
+
+    public Integer getMaxActive() {
+        return maxActive;
+    }
+
+    public void setMaxActive(Integer maxActive) {
+        this.maxActive = maxActive;
+    }
+
+    public Integer getTokenSeconds() {
+        return tokenSeconds;
+    }
+
+    public void setTokenSeconds(Integer tokenSeconds) {
+        this.tokenSeconds = tokenSeconds;
+    }
+
+    public Integer getMissedPollSeconds() {
+        return missedPollSeconds;
+    }
+
+    public void setMissedPollSeconds(Integer missedPollSeconds) {
+        this.missedPollSeconds = missedPollSeconds;
+    }
+
+    public LocalDateTime getPreQueueOpensAt() {
+        return preQueueOpensAt;
+    }
+
+    public void setPreQueueOpensAt(LocalDateTime preQueueOpensAt) {
+        this.preQueueOpensAt = preQueueOpensAt;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.flashsale.room.boundary;
+
+import dev.flashsale.gate.entity.HoldConfirmed;
+import dev.flashsale.gate.entity.UnitsReturned;
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.room.control.RoomDirectory;
+import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.stock.entity.Sku;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+
+/**
+ * A checkout that ends frees its buyer's place in the room for the next buyer: once a hold of a
+ * sale with its room on is paid for, cancelled or expired (by the sweeper or a lazy reclaim, on
+ * any node) and PostgreSQL committed it, the ticket whose token made the reservation leaves the
+ * active buyers (lua/room_checkout_ended.lua). The reservations' events for the gate are the
+ * moments a hold ends, so the room listens to them too. Redis away: the confirm or cancel stands,
+ * the failure is logged and counted ({@code flashsale.room.places.not.freed}), and the place is
+ * freed when the ticket's token runs out, as it was before checkouts freed places.
+ */
+@ApplicationScoped
+public class CheckoutEnds {
+
+    private static final Logger LOG = Logger.getLogger(CheckoutEnds.class.getName());
+
+    @Inject
+    RoomDirectory directory;
+
+    @Inject
+    RoomRedis redis;
+
+    @Inject
+    MetricRegistry registry;
+
+    private Counter notFreed;
+
+    /** Made at start-up, so that its metric is there, at zero, before the first checkout ends. */
+    void registerEarly(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        // Creating the bean registered its metric.
+    }
+
+    @PostConstruct
+    void register() {
+        notFreed = registry.counter(Metadata.builder().withName("flashsale.room.places.not.freed")
+                .withDescription("Ended checkouts whose room place Redis could not free (freed when the token runs out)").build());
+    }
+
+    void holdConfirmed(@Observes(during = TransactionPhase.AFTER_SUCCESS) HoldConfirmed confirmed) {
+        ended(confirmed.sku(), confirmed.idempotencyKey());
+    }
+
+    void unitsReturned(@Observes(during = TransactionPhase.AFTER_SUCCESS) UnitsReturned returned) {
+        ended(returned.sku(), returned.idempotencyKey());
+    }
+
+    private void ended(Sku sku, IdempotencyKey key) {
+        UUID saleId = directory.saleWithRoomOf(sku).orElse(null);
+        if (saleId == null) {
+            return;
+        }
+        try {
+            redis.run("room_checkout_ended", saleId, List.of(key.value()));
+        } catch (ProblemException redisAway) {
+            notFreed.inc();
+            LOG.log(Level.WARNING, "The room place of checkout " + key + " of sale " + saleId
+                    + " not freed: Redis away; it is freed when its token runs out");
+            LOG.log(Level.FINE, "Room place not freed", redisAway);
+        }
+    }
+}
