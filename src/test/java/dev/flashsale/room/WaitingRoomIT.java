@@ -56,6 +56,44 @@ class WaitingRoomIT {
     private final Api api = new Api(TestServer.url());
 
     @Test
+    void theRoomsFiguresAreMetrics() {
+        Metrics before = Metrics.read(api);
+        Sale sale = saleWithRoom(3, 1, Duration.ofSeconds(2), 100, 30);
+        List<String> tickets = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            tickets.add(take(sale, "metered-" + i).json().getString("ticket"));
+        }
+        take(sale, "metered-0");
+        assertEquals(3, gaugeSince(before, "flashsale_room_waiting"), "three tickets in the pre-queue");
+        assertEquals(1, gaugeSince(before, "flashsale_room_rooms"), "one more room on");
+        awaitOpening(sale);
+        String token = null;
+        for (String ticket : tickets) {
+            token = awaitStatus(sale, ticket, "ADMITTED").getString("token");
+        }
+        assertEquals(201, reserve(sale, "metered-2", token, "metered-" + System.nanoTime()).status());
+        Pause.millis(1_100); // the gauges read Redis at most once a second
+
+        Metrics after = Metrics.read(api);
+        assertEquals(3, after.since(before, "flashsale_room_tickets_total{answer=\"new\"}"));
+        assertEquals(1, after.since(before, "flashsale_room_tickets_total{answer=\"again\"}"));
+        assertEquals(3, after.since(before, "flashsale_room_polls_total{reason=\"none\",status=\"admitted\"}"),
+                "each ticket polled until admitted once");
+        assertEquals(1, after.since(before, "flashsale_room_lotteries_total"), "this node drew the room's lottery");
+        assertEquals(0, after.value("flashsale_room_waiting") - before.value("flashsale_room_waiting"), "nobody waits any more");
+        assertEquals(3, after.value("flashsale_room_admitted") - before.value("flashsale_room_admitted"));
+        assertEquals(2, after.value("flashsale_room_admitted_not_reserved") - before.value("flashsale_room_admitted_not_reserved"),
+                "one of the three admitted has reserved");
+        assertEquals(3, after.value("flashsale_room_active") - before.value("flashsale_room_active"), "three live tokens");
+    }
+
+    /** How much a gauge moved since {@code before}, read again once the gauges' one-second reading has passed. */
+    private double gaugeSince(Metrics before, String gauge) {
+        Pause.millis(1_100);
+        return Metrics.read(api).value(gauge) - before.value(gauge);
+    }
+
+    @Test
     void oneTicketPerBuyerAndLaterTicketsQueueInArrivalOrder() {
         Sale sale = saleWithRoom(100, 1, Duration.ofSeconds(2), 1, 10);
         Api.Answer first = take(sale, "buyer-1");

@@ -2,6 +2,7 @@ package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.entity.LotteryRecord;
 import dev.flashsale.room.entity.QueueAnswer;
 import dev.flashsale.room.entity.RoomInfo;
@@ -39,6 +40,9 @@ public class QueueResource {
     @Inject
     WaitingRoom room;
 
+    @Inject
+    RoomMetrics metrics;
+
     @Operation(summary = "Take a place in the sale's waiting room; asking again gives the buyer's same ticket")
     @APIResponse(responseCode = "201", description = "A new ticket, where it stands",
             content = @Content(schema = @Schema(implementation = QueueAnswer.class)))
@@ -52,6 +56,7 @@ public class QueueResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response take(@PathParam("saleId") String saleId, @Valid @NotNull TicketRequest body, @Context UriInfo uri) {
         WaitingRoom.Taken taken = room.take(Ids.parse(saleId, "sale"), body.buyerId());
+        metrics.ticketTaken(taken.created());
         if (!taken.created()) {
             return Response.ok(taken.answer()).build();
         }
@@ -68,7 +73,7 @@ public class QueueResource {
     @GET
     @Path("{ticket}")
     public QueueAnswer poll(@PathParam("saleId") String saleId, @PathParam("ticket") String ticket) {
-        return room.poll(Ids.parse(saleId, "sale"), ticket);
+        return metrics.polled(room.poll(Ids.parse(saleId, "sale"), ticket));
     }
 
     @Operation(summary = "Leave the waiting room: the place (and any token) is freed for the next buyer")

@@ -4,6 +4,7 @@ import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.Lottery;
 import dev.flashsale.room.control.RoomKeys;
+import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.control.RoomStock;
 import dev.flashsale.room.control.Rooms;
@@ -58,6 +59,9 @@ public class WaitingRoom {
 
     @Inject
     LotteryDraw draw;
+
+    @Inject
+    RoomMetrics metrics;
 
     private final Map<UUID, Object> drawing = new ConcurrentHashMap<>();
 
@@ -147,6 +151,9 @@ public class WaitingRoom {
             List<String> order = draw.record(saleId, tickets);
             long placed = (Long) redis.run("room_draw", saleId, order).get(0);
             rooms.fresh(saleId);
+            if (placed == 1) {
+                metrics.lotteryDrawn();
+            }
             LOG.info(() -> "Lottery of sale " + saleId + " drawn: " + order.size() + " ticket(s)"
                     + (placed == 1 ? "" : " (another node placed them)"));
         }

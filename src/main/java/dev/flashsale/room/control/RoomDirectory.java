@@ -8,6 +8,7 @@ import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -38,6 +39,11 @@ public class RoomDirectory {
     /** @return the sale of the SKU when that sale's room is on */
     public Optional<UUID> saleWithRoomOf(Sku sku) {
         return Optional.ofNullable(current().get(sku));
+    }
+
+    /** @return the sales whose room is on */
+    public Set<UUID> salesWithRoom() {
+        return Set.copyOf(current().values());
     }
 
     void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) RoomChanged changed) {

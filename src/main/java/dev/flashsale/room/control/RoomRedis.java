@@ -5,6 +5,7 @@ import dev.flashsale.platform.redis.RedisClient;
 import dev.flashsale.platform.redis.RedisFailures;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.room.entity.Room;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -16,13 +17,16 @@ import java.util.UUID;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.MetricRegistry;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The room's calls to Redis: its scripts in {@code lua/room_*.lua}, each on the sale's eleven keys,
  * and the settings copied in from PostgreSQL. The queue lives only in Redis, so a room cannot
- * answer without it: a failure is logged and answered 503 room-unavailable (with Retry-After).
+ * answer without it: a failure is logged, counted ({@code flashsale.redis.failures{component="room"}})
+ * and answered 503 room-unavailable (with Retry-After).
  */
 @ApplicationScoped
 public class RoomRedis {
@@ -34,6 +38,16 @@ public class RoomRedis {
 
     @Inject
     RedisScripts scripts;
+
+    @Inject
+    MetricRegistry registry;
+
+    private Counter failures;
+
+    @PostConstruct
+    void register() {
+        failures = RedisFailures.counter(registry, "room");
+    }
 
     /** Runs {@code lua/<script>.lua} on the sale's keys; its answer as a list (a lone integer as a list of one). */
     public List<Object> run(String script, UUID saleId, List<String> args) {
@@ -81,6 +95,7 @@ public class RoomRedis {
         try {
             return call.apply(redis.commands());
         } catch (JedisException e) {
+            failures.inc();
             if (RedisFailures.unreachable(e)) {
                 redis.dropIdle();
             }
