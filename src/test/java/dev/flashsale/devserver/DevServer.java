@@ -1,5 +1,6 @@
 package dev.flashsale.devserver;
 
+import dev.flashsale.testsupport.DataSourceCommands;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.File;
 import java.io.IOException;
@@ -95,11 +96,16 @@ public final class DevServer {
         }
         // A fresh root directory: reusing one makes Payara redeploy the previous WAR first.
         Path rootDir = TARGET.resolve("payara-root-" + System.currentTimeMillis());
+        int minPool = intFromEnv("FLASHSALE_DB_MIN_POOL_SIZE", 8);
+        int maxPool = intFromEnv("FLASHSALE_DB_MAX_POOL_SIZE", 48);
+        Path dataSource = DataSourceCommands.write(TARGET.resolve("payara-commands"), minPool, maxPool);
         ProcessBuilder payara = new ProcessBuilder(javaCommand(), "-Xmx512m", "-jar", payaraJar.toString(),
                 "--nocluster", "--port", Integer.toString(httpPort), "--contextroot", "/",
+                "--postbootcommandfile", dataSource.toString(),
                 "--deploy", war.toString(), "--rootdir", rootDir.toString())
                 .inheritIO();
         Map<String, String> childEnv = payara.environment();
+        childEnv.put("FLASHSALE_DB_MAX_POOL_SIZE", Integer.toString(maxPool));
         EmbeddedPostgres postgres = isBlank(System.getenv("FLASHSALE_DB_URL")) ? startPostgres(childEnv) : null;
         RedisServer redis = isBlank(System.getenv("FLASHSALE_REDIS_HOST")) && isBlank(System.getenv("FLASHSALE_REDIS_CLUSTER_NODES"))
                 ? startRedis(childEnv) : null;

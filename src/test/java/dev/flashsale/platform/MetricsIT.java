@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.gate.control.GateKeys;
-import dev.flashsale.platform.database.DatabaseMigration;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
@@ -138,8 +137,8 @@ class MetricsIT {
         Metrics now = Metrics.read(api);
         double open = now.value("flashsale_db_connections{state=\"open\"}");
         double inUse = now.value("flashsale_db_connections{state=\"in_use\"}");
-        assertEquals(DatabaseMigration.MAX_POOL_SIZE, now.value("flashsale_db_connections_max"));
-        assertTrue(open >= 1 && open <= DatabaseMigration.MAX_POOL_SIZE, "open: " + open);
+        assertEquals(TestServer.MAX_POOL_SIZE, now.value("flashsale_db_connections_max"));
+        assertTrue(open >= 1 && open <= TestServer.MAX_POOL_SIZE, "open: " + open);
         assertTrue(inUse >= 0 && inUse < open, "in use: " + inUse);
         long seenByPostgres = Db.scalar(
                 "SELECT count(*) FROM pg_stat_activity WHERE application_name = ? AND datname = current_database()",

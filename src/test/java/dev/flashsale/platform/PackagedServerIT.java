@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.RawHttp;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
@@ -23,7 +24,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -34,6 +42,13 @@ import org.junit.jupiter.api.Test;
  * as a second node beside the tests' server, on the same PostgreSQL and Redis.
  */
 class PackagedServerIT {
+
+    private static final String PACKAGED_NAME = "flashsale-it-packaged";
+    /** The packaged node's pool, set through FLASHSALE_DB_MIN_POOL_SIZE and FLASHSALE_DB_MAX_POOL_SIZE. */
+    private static final int POOL_MIN = 2;
+    private static final int POOL_MAX = 4;
+    /** More reserve transactions than the pool holds, each on its own (locked) stock row. */
+    private static final int LOCKED_SKUS = POOL_MAX + 3;
 
     @Test
     void theLaunchScriptStartsTheUberJarReadyWithItsServerSettings() throws Exception {
@@ -54,6 +69,9 @@ class PackagedServerIT {
         env.put("FLASHSALE_HTTP_MAX_HEADER_BYTES", "16384");
         env.put("FLASHSALE_ACCESS_LOG_WRITE_SECONDS", "1");
         env.put("FLASHSALE_WARMUP_REQUESTS", "800");
+        env.put("FLASHSALE_DB_APPLICATION_NAME", PACKAGED_NAME);
+        env.put("FLASHSALE_DB_MIN_POOL_SIZE", Integer.toString(POOL_MIN));
+        env.put("FLASHSALE_DB_MAX_POOL_SIZE", Integer.toString(POOL_MAX));
         Process server = launch.start();
         try {
             Api node = new Api(new URL("http://localhost:" + port + "/"));
@@ -78,6 +96,7 @@ class PackagedServerIT {
                 }
             }), "the same headers are too large for a server on the defaults (8 KiB)");
             assertTrue(accessLogged(accessLogs, "/api/ping"), "the access log records the requests");
+            assertPoolBoundedBySettings(node);
             String log = Files.readString(Path.of("target/payara-packaged.log"));
             assertTrue(log.contains("Boot Command set returned with result SUCCESS"), "the post-boot settings ran");
             assertFalse(log.contains("returned with result FAILURE"), "every post-boot setting was applied");
@@ -89,6 +108,63 @@ class PackagedServerIT {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
             }
         }
+    }
+
+    /**
+     * The pool keeps at least its least open while idle, and never more than its most; with each SKU's stock row locked from JDBC and
+     * one buyer of each reserving through the packaged node, every reserve transaction holds its
+     * connection while it waits for the lock (2 s, then 503 busy): PostgreSQL sees as many of them
+     * waiting as the pool has connections, never more. With the default bounds (8 to 48) the node
+     * keeps 8 open and all of them wait at once.
+     */
+    private static void assertPoolBoundedBySettings(Api node) throws Exception {
+        long idle = connectionsOf("true");
+        assertTrue(idle >= POOL_MIN && idle <= POOL_MAX, "at least the pool's least open, and no more than its most: " + idle);
+        Api shared = new Api(TestServer.url());
+        List<String> skus = new ArrayList<>();
+        for (int i = 0; i < LOCKED_SKUS; i++) {
+            skus.add(Sales.openSku(shared, 5, 1, 600, "REFUSE"));
+        }
+        long mostWaiting = 0;
+        long mostOpen = 0;
+        List<Api.Answer> answers = new ArrayList<>();
+        try (Connection session = Db.connect()) {
+            session.setAutoCommit(false);
+            try (PreparedStatement lock = session.prepareStatement("SELECT 1 FROM stock_shard WHERE sku = ANY (?) FOR UPDATE")) {
+                lock.setArray(1, session.createArrayOf("text", skus.toArray()));
+                lock.executeQuery().close();
+            }
+            ExecutorService buyers = Executors.newFixedThreadPool(LOCKED_SKUS);
+            try {
+                List<Future<Api.Answer>> pending = new ArrayList<>();
+                for (String sku : skus) {
+                    pending.add(buyers.submit(() -> node.reserve(sku + "-pool", sku, "pool-buyer", 1)));
+                }
+                Instant until = Instant.now().plusSeconds(3);
+                while (Instant.now().isBefore(until)) {
+                    mostWaiting = Math.max(mostWaiting, connectionsOf("wait_event_type = 'Lock'"));
+                    mostOpen = Math.max(mostOpen, connectionsOf("true"));
+                    Thread.sleep(20);
+                }
+                for (Future<Api.Answer> answer : pending) {
+                    answers.add(answer.get(60, TimeUnit.SECONDS));
+                }
+            } finally {
+                buyers.shutdownNow();
+            }
+            session.rollback();
+        }
+        assertEquals(POOL_MAX, mostWaiting, "as many reserve transactions at once as the pool has connections");
+        assertTrue(mostOpen <= POOL_MAX, "the node never opened more than its bound: " + mostOpen);
+        answers.forEach(answer -> assertEquals(503, answer.status(), "a locked row: busy, " + answer));
+        for (String sku : skus) {
+            assertEquals(0, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku), "no 503 left a reservation");
+        }
+    }
+
+    /** The packaged node's connections in PostgreSQL that match {@code condition}. */
+    private static long connectionsOf(String condition) {
+        return Db.scalar("SELECT count(*) FROM pg_stat_activity WHERE application_name = ? AND " + condition, PACKAGED_NAME);
     }
 
     private static boolean refused(java.util.function.IntSupplier request) {

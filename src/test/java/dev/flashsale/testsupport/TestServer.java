@@ -140,8 +140,10 @@ public final class TestServer implements AutoCloseable {
             }
             settings.putAll(otherSettings);
             settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
+            Path dataSource = DataSourceCommands.write(rootDir, MIN_POOL_SIZE, MAX_POOL_SIZE);
             command.addAll(List.of("-jar", microJar, "--deploy", Deployments.application(rootDir).toString(),
                     "--contextroot", "/", "--port", Integer.toString(port), "--nocluster",
+                    "--postbootcommandfile", dataSource.toString(),
                     "--rootdir", rootDir.resolve("payara").toString()));
             LOG.info(() -> "Starting the application on Payara Micro, port " + port + ", log in " + logFile);
             Instant started = Instant.now();
@@ -178,12 +180,18 @@ public final class TestServer implements AutoCloseable {
     public static final int BUYER_BURST = 200;
     /** How the tests' server names its connections in PostgreSQL (pg_stat_activity). */
     public static final String APPLICATION_NAME = "flashsale-it";
+    /** The tests' servers keep at least this many connections open each. */
+    public static final int MIN_POOL_SIZE = 8;
+    /** The tests' servers open at most this many connections each: not the launch script's 48, so that the pool's gauge shows the setting. */
+    public static final int MAX_POOL_SIZE = 40;
 
     private static Map<String, String> applicationSettings() {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("flashsale.db.url", required("it.db.url"));
         settings.put("flashsale.db.user", required("it.db.user"));
         settings.put("flashsale.db.application-name", APPLICATION_NAME);
+        // The pool's bound as the application reports it; the pool itself takes it from the post-boot commands.
+        settings.put("flashsale.db.max-pool-size", Integer.toString(MAX_POOL_SIZE));
         settings.put("flashsale.admin.user", Api.ADMIN_USER);
         settings.put("flashsale.admin.password", Api.ADMIN_PASSWORD);
         settings.put("flashsale.storefront.api-key", Api.STOREFRONT_KEY);

@@ -5,6 +5,7 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
@@ -26,6 +27,11 @@ public class PoolGauges {
     @Inject
     MetricRegistry registry;
 
+    /** The pool's bound as the launch script set it (FLASHSALE_DB_MAX_POOL_SIZE, payara/data-source.asadmin). */
+    @Inject
+    @ConfigProperty(name = "flashsale.db.max-pool-size", defaultValue = "48")
+    int maxPoolSize;
+
     /** The last reading; null until the first. */
     private volatile Use last;
 
@@ -37,7 +43,7 @@ public class PoolGauges {
         registry.gauge(connections, this, gauges -> gauges.use().inUse(), new Tag("state", "in_use"));
         registry.gauge(Metadata.builder().withName("flashsale.db.connections.max")
                 .withDescription("The most connections this node's pool opens").build(),
-                this, gauges -> DatabaseMigration.MAX_POOL_SIZE);
+                this, gauges -> gauges.maxPoolSize);
     }
 
     private Use use() {
