@@ -6,16 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.room.control.AdmissionTokens;
+import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.entity.AdmissionClaims;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Metrics;
 import dev.flashsale.testsupport.Pause;
+import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.nio.charset.StandardCharsets;
@@ -85,6 +86,35 @@ class WaitingRoomIT {
         assertEquals(2, after.value("flashsale_room_admitted_not_reserved") - before.value("flashsale_room_admitted_not_reserved"),
                 "one of the three admitted has reserved");
         assertEquals(3, after.value("flashsale_room_active") - before.value("flashsale_room_active"), "three live tokens");
+    }
+
+    /**
+     * The count of admissions is recorded in PostgreSQL, and a Redis that lost the room (its keys
+     * gone, as after a restart with nothing saved) takes it back: the next buyer admitted is the
+     * fourth, not the first.
+     */
+    @Test
+    void theCountOfAdmissionsOutlivesARedisThatLostTheRoom() {
+        Sale sale = saleWithRoom(5, 1, Duration.ofSeconds(2), 100, 30);
+        List<String> tickets = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            tickets.add(take(sale, "remembered-" + i).json().getString("ticket"));
+        }
+        awaitOpening(sale);
+        tickets.forEach(ticket -> awaitStatus(sale, ticket, "ADMITTED"));
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (Db.scalar("SELECT admitted_total FROM sale_room WHERE sale_id = ?::uuid", sale.id.toString()) < 3) {
+            assertTrue(Instant.now().isBefore(deadline), "the three admissions recorded in PostgreSQL within 10 s");
+            Pause.millis(200);
+        }
+
+        try (Jedis redis = TestRedis.client()) {
+            RoomKeys.all(sale.id).forEach(redis::del);
+        }
+        Api.Answer again = take(sale, "remembered-after");
+        assertEquals(201, again.status(), "Redis lost the tickets: a new one");
+        awaitStatus(sale, again.json().getString("ticket"), "ADMITTED");
+        assertEquals(4, admittedOf(sale), "the count taken back from PostgreSQL, and the new admission on top");
     }
 
     /** How much a gauge moved since {@code before}, read again once the gauges' one-second reading has passed. */
@@ -472,39 +502,17 @@ class WaitingRoomIT {
                               int maxActive, int tokenSeconds) {
         String sku = Sales.uniqueSku("room");
         Instant opensAt = Instant.now().plus(untilOpening);
-        JsonObject body = Json.createObjectBuilder()
-                .add("name", "Room sale of " + sku)
-                .add("holdSeconds", holdSeconds)
-                .add("maxPerOrder", maxPerOrder)
-                .add("startsAt", opensAt.toString())
-                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)))
-                .build();
-        Api.Answer created = api.adminPost("api/admin/sales", body.toString());
-        assertEquals(201, created.status(), created.toString());
-        java.util.UUID id = java.util.UUID.fromString(created.json().getString("id"));
-        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + id + "/open").status());
-        Api.Answer room = api.adminPut("api/admin/sales/" + id + "/room", Json.createObjectBuilder()
-                .add("enabled", true).add("admissionPerSecond", rate).add("maxActive", maxActive).add("tokenSeconds", tokenSeconds)
-                .add("missedPollSeconds", missedPollSeconds).build().toString());
-        assertEquals(200, room.status(), room.toString());
-        assertEquals(64, room.json().getString("seedHash").length());
+        java.util.UUID id = RoomSales.open(api, sku, units, maxPerOrder, holdSeconds, opensAt,
+                new RoomSales.Room(rate, maxActive, tokenSeconds, missedPollSeconds));
         return new Sale(id, sku, opensAt);
     }
 
     private Api.Answer take(Sale sale, String buyer) {
-        Api.Answer answer = api.post("api/sales/" + sale.id + "/queue", Json.createObjectBuilder().add("buyerId", buyer).build().toString());
-        if (answer.status() != 200 && answer.status() != 201) {
-            throw new AssertionError("no ticket for " + buyer + ": " + answer);
-        }
-        return answer;
+        return RoomSales.take(api, sale.id, buyer);
     }
 
     private JsonObject poll(Sale sale, String ticket) {
-        Api.Answer answer = api.get("api/sales/" + sale.id + "/queue/" + ticket);
-        if (answer.status() != 200) {
-            throw new AssertionError("poll of " + ticket + ": " + answer);
-        }
-        return answer.json();
+        return RoomSales.poll(api, sale.id, ticket);
     }
 
     private JsonObject awaitStatus(Sale sale, String ticket, String status) {

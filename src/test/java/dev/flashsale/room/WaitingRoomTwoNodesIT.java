@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Pause;
+import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -174,27 +174,10 @@ class WaitingRoomTwoNodesIT {
     }
 
     private static UUID saleWithRoom(Api api, String sku, Instant opensAt) {
-        JsonObject body = Json.createObjectBuilder()
-                .add("name", "Two-node room sale of " + sku).add("holdSeconds", 600).add("maxPerOrder", 1)
-                .add("startsAt", opensAt.toString())
-                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", UNITS)))
-                .build();
-        Api.Answer created = api.adminPost("api/admin/sales", body.toString());
-        assertEquals(201, created.status(), created.toString());
-        UUID id = UUID.fromString(created.json().getString("id"));
-        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + id + "/open").status());
-        Api.Answer room = api.adminPut("api/admin/sales/" + id + "/room", Json.createObjectBuilder()
-                .add("enabled", true).add("admissionPerSecond", 20).add("maxActive", 10_000).add("tokenSeconds", 60)
-                .add("missedPollSeconds", 30).build().toString());
-        assertEquals(200, room.status(), room.toString());
-        return id;
+        return RoomSales.open(api, sku, UNITS, 1, 600, opensAt, new RoomSales.Room(20, 10_000, 60, 30));
     }
 
     private static Api.Answer take(Api api, UUID sale, String buyer) {
-        Api.Answer answer = api.post("api/sales/" + sale + "/queue", Json.createObjectBuilder().add("buyerId", buyer).build().toString());
-        if (answer.status() != 200 && answer.status() != 201) {
-            throw new AssertionError("no ticket for " + buyer + ": " + answer);
-        }
-        return answer;
+        return RoomSales.take(api, sale, buyer);
     }
 }

@@ -66,7 +66,7 @@ public class WaitingRoom {
     private final Map<UUID, Object> drawing = new ConcurrentHashMap<>();
 
     public Taken take(UUID saleId, String buyerId) {
-        Room room = room(saleId);
+        room(saleId); // 404 for a sale without a room
         byte[] random = new byte[16];
         RANDOM.nextBytes(random);
         String fresh = "t_" + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
@@ -74,7 +74,7 @@ public class WaitingRoom {
             List<Object> answer = redis.run("room_ticket", saleId, List.of(buyerId, fresh));
             long code = (Long) answer.get(0);
             if (code == -1) {
-                redis.configure(room);
+                reload(saleId);
             } else if (code == -2) {
                 throw ProblemException.conflict("room-off", "Waiting room off", "Sale " + saleId + " has its waiting room off");
             } else if (code == -3) {
@@ -96,7 +96,7 @@ public class WaitingRoom {
                     Long.toString(units.held()), Long.toString(units.doneBefore())));
             int code = ((Long) answer.get(0)).intValue();
             switch (code) {
-                case -1 -> redis.configure(room);
+                case -1 -> reload(saleId);
                 case -4 -> throw ticketNotFound(ticket);
                 case -5 -> drawLottery(room);
                 default -> {
@@ -194,6 +194,11 @@ public class WaitingRoom {
     private static long number(List<Object> answer, int index) {
         Object value = answer.get(index);
         return value instanceof Long number ? number : Long.parseLong(value.toString());
+    }
+
+    /** Redis has no room: its settings and its count of admissions, as PostgreSQL has them now, go back in. */
+    private void reload(UUID saleId) {
+        redis.configure(rooms.fresh(saleId).orElseThrow(() -> roomNotFound(saleId)));
     }
 
     private Room room(UUID saleId) {

@@ -63,7 +63,14 @@ public class RoomBook {
                 Rows.integer(row, "token_seconds"), Rows.integer(row, "missed_poll_seconds"),
                 Rows.instant(row, "prequeue_opens_at"), Rows.instant(row, "starts_at"), (byte[]) row.get("seed"),
                 Rows.text(row, "seed_hash"), Rows.instant(row, "drawn_at"), tickets(Rows.text(row, "lottery_tickets")),
-                tickets(Rows.text(row, "lottery_order"))));
+                tickets(Rows.text(row, "lottery_order")), Rows.number(row, "admitted_total")));
+    }
+
+    /** Records the room's admissions as Redis counts them (only ever upwards). */
+    @Transactional
+    public void recordAdmitted(UUID saleId, long admitted) {
+        em.createNativeQuery(sql.get("room/record_admitted")).setParameter("saleId", saleId).setParameter("admitted", admitted)
+                .executeUpdate();
     }
 
     /**

@@ -61,7 +61,10 @@ public class RoomRedis {
         return answer;
     }
 
-    /** Copies the room's settings into Redis, leaving its state (queue, admissions, lottery) as it is. */
+    /**
+     * Copies the room's settings into Redis, leaving its state (queue, admissions, lottery) as it
+     * is; a room Redis lost gets its count of admissions back.
+     */
     public void configure(Room room) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("enabled", room.enabled() ? "1" : "0");
@@ -73,6 +76,9 @@ public class RoomRedis {
         settings.put("preOpensMs", Long.toString(room.preQueueOpensAt() == null ? 0 : room.preQueueOpensAt().toEpochMilli()));
         settings.put("opensMs", Long.toString(room.opensAt() == null ? 0 : room.opensAt().toEpochMilli()));
         call("room settings", jedis -> jedis.hset(RoomKeys.room(room.saleId()), settings));
+        // A Redis that restarted empty takes the count of admissions back from PostgreSQL.
+        call("room admissions", jedis -> jedis.hsetnx(RoomKeys.room(room.saleId()), "admittedTotal",
+                Long.toString(room.admittedTotal())));
     }
 
     /** The pre-queue's tickets in the order they were taken. */

@@ -7,10 +7,11 @@ import java.util.UUID;
 /**
  * A sale's room as PostgreSQL keeps it. {@code opensAt} is the sale's start, the lottery's second;
  * {@code seed} stays secret until {@code drawnAt}; the tickets and their order are null before.
+ * {@code admittedTotal} is the buyers admitted as last recorded from Redis.
  */
 public record Room(UUID saleId, boolean enabled, boolean paused, int admissionPerSecond, int maxActive, int tokenSeconds,
                    int missedPollSeconds, Instant preQueueOpensAt, Instant opensAt, byte[] seed, String seedHash,
-                   Instant drawnAt, List<String> lotteryTickets, List<String> lotteryOrder) {
+                   Instant drawnAt, List<String> lotteryTickets, List<String> lotteryOrder, long admittedTotal) {
 
     public boolean drawn() {
         return drawnAt != null;
