@@ -68,6 +68,9 @@ public final class Benchmark {
     private final List<SeedScenario.Outcome> charted = new ArrayList<>();
     private final List<Mode> modes = new ArrayList<>();
     private Figure floor;
+    /** Whether the waiting room was measured (once: it does not use the gate). */
+    private boolean roomMeasured;
+
     /** The application's client of the phases now running. */
     private FlashSaleClient client;
     private String checkpointRefusal;
@@ -227,7 +230,11 @@ public final class Benchmark {
         warmUp(success, label);
 
         if (full) {
-            pingPhase(base, server, label, json);
+            Figure ping = pingPhase(base, server, label, json);
+            if (!roomMeasured) {
+                roomPhase(new RoomQueue(client, wrk, base), label, ping, json);
+                roomMeasured = true;
+            }
         }
 
         List<SeedScenario.Outcome> warm = new ArrayList<>();
@@ -303,7 +310,39 @@ public final class Benchmark {
         success.warmUp(options.warmupSeconds(), sku("WARMUP-" + gateName(label)), sku("WARMUP-SOLD-OUT-" + gateName(label)), options.shards());
     }
 
-    private void pingPhase(URI base, BenchServer server, String label, JsonObjectBuilder json) {
+    /**
+     * Queue tickets taken and polled, each as a share of ping in the same run (the target is 0.8):
+     * both answer from Redis and this node's memory, as ping answers from memory alone.
+     */
+    private void roomPhase(RoomQueue room, String label, Figure ping, JsonObjectBuilder json) {
+        int c = options.mainConcurrency();
+        heading("Waiting room (" + label + "), c=" + c + ", " + options.seconds() + " s per run, " + options.repeats()
+                + " runs each: new tickets (bench/room_tickets.lua), then polls of " + String.format("%,d", RoomQueue.POLLED_TICKETS)
+                + " tickets (bench/room_polls.lua) in a room admitting " + RoomQueue.ADMISSION_PER_SECOND + " buyers a second");
+        Path ticketsFile = Path.of("target", "bench-room-tickets.txt");
+        String sale = room.prepare(sku("ROOM"), ticketsFile);
+        List<WrkSummary> tickets = new ArrayList<>();
+        List<WrkSummary> polls = new ArrayList<>();
+        for (int i = 0; i < options.repeats(); i++) {
+            settle();
+            WrkSummary taken = room.tickets(sale, c, options.seconds(), "run" + i);
+            System.out.printf("  tickets: %s%n", describe(taken, Set.of(201)));
+            check("room: every ticket answer 201 (run " + i + ")", taken.unexpected(Set.of(201)) == 0 && taken.socketErrors() == 0);
+            tickets.add(taken);
+            WrkSummary polled = room.polls(sale, ticketsFile, c, options.seconds());
+            System.out.printf("  polls:   %s%n", describe(polled, Set.of(200)));
+            check("room: every poll answer 200 (run " + i + ")", polled.unexpected(Set.of(200)) == 0 && polled.socketErrors() == 0);
+            polls.add(polled);
+        }
+        String ceiling = "ping c=" + c + " (bench/ping.lua)";
+        figures.add(figure("room tickets, c=" + c, tickets, WrkSummary::perSecondRate, Set.of(201), null, OptionalLong.empty(),
+                ceiling, ping.value()));
+        figures.add(figure("room polls, c=" + c, polls, WrkSummary::perSecondRate, Set.of(200), null, OptionalLong.empty(),
+                ceiling, ping.value()));
+        json.add("roomTickets", summaries(tickets)).add("roomPolls", summaries(polls));
+    }
+
+    private Figure pingPhase(URI base, BenchServer server, String label, JsonObjectBuilder json) {
         int c = options.mainConcurrency();
         heading("GET /api/ping (" + label + "), c=" + c + ", " + options.seconds() + " s: the benchmark's script (bench/ping.lua) and plain wrk "
                 + "(wrk -t" + wrk.threads() + " -c" + c + " -d" + options.seconds() + "s, no script), alternately, " + options.repeats() + " times");
@@ -335,6 +374,7 @@ public final class Benchmark {
         JsonArrayBuilder plainJson = Json.createArrayBuilder();
         pairs.forEach(pair -> plainJson.add(pair.plain()));
         json.add("ping", summaries(scripted)).add("pingPlainWrk", plainJson);
+        return benchmarkPing;
     }
 
     private SeedScenario.Outcome seed(SeedScenario scenario, URI base, String sku, int concurrency, BenchServer server)

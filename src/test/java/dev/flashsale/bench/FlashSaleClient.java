@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 
 /**
@@ -86,6 +87,36 @@ final class FlashSaleClient {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(sale))), 201);
         json(send(request("api/admin/sales/" + created.getString("id") + "/open").header("Authorization", adminAuthorization)
                 .POST(HttpRequest.BodyPublishers.noBody())), 200);
+    }
+
+    /**
+     * Creates and opens a sale of one SKU starting at {@code startsAt}, with its waiting room on:
+     * {@code admissionPerSecond} buyers admitted a second, tokens and missed polls of ten minutes.
+     *
+     * @return the sale's id
+     */
+    String openRoomSale(String sku, int units, Instant startsAt, int admissionPerSecond) {
+        String sale = Json.createObjectBuilder()
+                .add("name", "Benchmark room " + sku).add("holdSeconds", 600).add("maxPerOrder", 1).add("latePayment", "REFUSE")
+                .add("startsAt", startsAt.toString())
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)))
+                .build().toString();
+        String id = json(send(request("api/admin/sales").header("Authorization", adminAuthorization)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(sale))), 201).getString("id");
+        json(send(request("api/admin/sales/" + id + "/open").header("Authorization", adminAuthorization)
+                .POST(HttpRequest.BodyPublishers.noBody())), 200);
+        String room = Json.createObjectBuilder().add("enabled", true).add("admissionPerSecond", admissionPerSecond)
+                .add("maxActive", 10_000_000).add("tokenSeconds", 600).add("missedPollSeconds", 600).build().toString();
+        json(send(request("api/admin/sales/" + id + "/room").header("Authorization", adminAuthorization)
+                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(room))), 200);
+        return id;
+    }
+
+    /** {@code POST /api/sales/{id}/queue} for a new buyer: the ticket. */
+    String takeTicket(String saleId, String buyerId) {
+        String body = Json.createObjectBuilder().add("buyerId", buyerId).build().toString();
+        return json(send(request("api/sales/" + saleId + "/queue").header("X-Api-Key", storefrontKey)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body))), 201).getString("ticket");
     }
 
     private HttpRequest.Builder request(String path) {
