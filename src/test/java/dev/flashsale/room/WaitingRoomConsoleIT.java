@@ -52,6 +52,8 @@ class WaitingRoomConsoleIT {
             browser.open("console/dashboard.xhtml?id=" + sale).awaitText("roomForm:roomWaiting", "3");
             assertEquals(room.json().getString("seedHash"), browser.text("roomForm:roomSeedHash"));
             assertEquals("admitting", browser.text("roomForm:roomState"));
+            assertTrue(String.valueOf(browser.script(LAST_POINTS)).startsWith("Waiting:3,Admitted:"),
+                    "the chart's last point: " + browser.script(LAST_POINTS));
 
             browser.click("roomForm:roomPause").awaitText("roomForm:roomState", "admission paused");
             assertTrue(api.adminGet("api/admin/sales/" + sale + "/room").json().getBoolean("paused"));
@@ -65,6 +67,12 @@ class WaitingRoomConsoleIT {
         assertEquals(List.of("room.set", "room.pause", "room.resume", "room.revoke"), Db.texts(
                 "SELECT action FROM audit_event WHERE target = ? AND action LIKE 'room.%' ORDER BY id", "sale:" + sale));
     }
+
+    /** Each series of the room's chart (Chart.js) with its last value: "Waiting:3,Admitted:0". */
+    private static final String LAST_POINTS = "var box = document.getElementById('roomForm:roomChart');"
+            + " var chart = window.Chart && Chart.getChart(box.querySelector('canvas'));"
+            + " return chart ? chart.data.datasets.map(function (d) { return d.label + ':' + d.data[d.data.length - 1]; }).join(',')"
+            + " : 'no chart';";
 
     @Test
     void aMerchandiserSetsTheRoomInTheSaleFormAndAViewerOnlyReadsIt() throws Exception {
