@@ -68,6 +68,9 @@ public final class Benchmark {
     private final List<SeedScenario.Outcome> charted = new ArrayList<>();
     private final List<Mode> modes = new ArrayList<>();
     private Figure floor;
+    /** Each room script runs this long, unmeasured, before its measured runs. */
+    private static final int ROOM_WARM_UP_SECONDS = 5;
+
     /** Whether the waiting room was measured (once: it does not use the gate). */
     private boolean roomMeasured;
 
@@ -317,10 +320,13 @@ public final class Benchmark {
     private void roomPhase(RoomQueue room, String label, Figure ping, JsonObjectBuilder json) {
         int c = options.mainConcurrency();
         heading("Waiting room (" + label + "), c=" + c + ", " + options.seconds() + " s per run, " + options.repeats()
-                + " runs each: new tickets (bench/room_tickets.lua), then polls of " + String.format("%,d", RoomQueue.POLLED_TICKETS)
+                + " runs each after " + ROOM_WARM_UP_SECONDS + " s of each unmeasured: new tickets (bench/room_tickets.lua), then polls of " + String.format("%,d", RoomQueue.POLLED_TICKETS)
                 + " tickets (bench/room_polls.lua) in a room admitting " + RoomQueue.ADMISSION_PER_SECOND + " buyers a second");
         Path ticketsFile = Path.of("target", "bench-room-tickets.txt");
         String sale = room.prepare(sku("ROOM"), ticketsFile);
+        // Both paths through the JIT first, as the warm-up did for reservations: not measured.
+        room.tickets(sale, c, ROOM_WARM_UP_SECONDS, "warm-up");
+        room.polls(sale, ticketsFile, c, ROOM_WARM_UP_SECONDS);
         List<WrkSummary> tickets = new ArrayList<>();
         List<WrkSummary> polls = new ArrayList<>();
         for (int i = 0; i < options.repeats(); i++) {

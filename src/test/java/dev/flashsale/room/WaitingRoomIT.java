@@ -144,6 +144,19 @@ class WaitingRoomIT {
             assertTrue(positions.get(i) > positions.get(i - 1), "positions after opening: " + positions);
         }
         assertEquals(take(sale, "late-0").json().getString("ticket"), take(sale, "late-0").json().getString("ticket"));
+
+        String queue = "api/sales/" + sale.id + "/queue";
+        long queued = api.get(queue).json().getJsonNumber("waiting").longValue();
+        for (String[] bad : new String[][] {{"{\"buyerId\":\"\"}", "invalid-request"}, {"{\"buyerId\":\"tab\\there\"}", "invalid-request"},
+                {"{\"buyerId\":[1]}", "malformed-request"}, {"{\"buyerId\":", "malformed-request"}}) {
+            Api.Answer refused = api.post(queue, bad[0]);
+            assertEquals(400, refused.status(), bad[0] + ": " + refused);
+            assertEquals(bad[1], refused.problemType(), bad[0] + ": " + refused);
+        }
+        Api.Answer empty = api.postEmpty(queue, "Content-Type", "application/json");
+        assertEquals(400, empty.status(), empty.toString());
+        assertEquals("malformed-request", empty.problemType(), "no body is no JSON, as for a reservation: " + empty);
+        assertEquals(queued, api.get(queue).json().getJsonNumber("waiting").longValue(), "no bad request took a ticket");
     }
 
     @Test

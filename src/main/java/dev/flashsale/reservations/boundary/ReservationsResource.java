@@ -4,6 +4,7 @@ import dev.flashsale.limits.boundary.StorefrontLimits;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.rest.JsonObjectReader;
 import dev.flashsale.reservations.entity.BuyerId;
 import dev.flashsale.reservations.entity.ReservationView;
 import dev.flashsale.reservations.entity.ReserveCommand;
@@ -69,7 +70,7 @@ public class ReservationsResource {
     public Response reserve(@HeaderParam("Idempotency-Key") String idempotencyKey,
                             ReserveRequest body, @Context UriInfo uri) {
         if (body == null) {
-            throw ReserveRequestReader.malformed();
+            throw JsonObjectReader.malformed();
         }
         ReserveCommand command = new ReserveCommand(new IdempotencyKey(idempotencyKey), new Sku(body.sku()),
                 new BuyerId(body.buyerId()), body.units());

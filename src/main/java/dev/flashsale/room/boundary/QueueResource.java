@@ -1,5 +1,7 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.problem.Problem;
+import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.room.control.RoomMetrics;
@@ -9,8 +11,6 @@ import dev.flashsale.room.entity.RoomInfo;
 import dev.flashsale.room.entity.TicketRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -48,13 +49,16 @@ public class QueueResource {
             content = @Content(schema = @Schema(implementation = QueueAnswer.class)))
     @APIResponse(responseCode = "200", description = "The buyer's ticket from before, where it stands",
             content = @Content(schema = @Schema(implementation = QueueAnswer.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
+    @APIResponse(responseCode = "400", description = "invalid-id, invalid-request, malformed-request")
     @APIResponse(responseCode = "404", description = "room-not-found")
     @APIResponse(responseCode = "409", description = "room-off, queue-not-open")
     @APIResponse(responseCode = "503", description = "room-unavailable")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response take(@PathParam("saleId") String saleId, @Valid @NotNull TicketRequest body, @Context UriInfo uri) {
+    public Response take(@PathParam("saleId") String saleId, TicketRequest body, @Context UriInfo uri) {
+        if (body == null) {
+            throw ProblemException.invalid(List.of(new Problem.FieldError("body", "must not be null")));
+        }
         WaitingRoom.Taken taken = room.take(Ids.parse(saleId, "sale"), body.buyerId());
         metrics.ticketTaken(taken.created());
         if (!taken.created()) {
