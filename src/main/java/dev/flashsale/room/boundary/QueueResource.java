@@ -1,9 +1,8 @@
 package dev.flashsale.room.boundary;
 
-import dev.flashsale.platform.problem.Problem;
-import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.rest.JsonObjectReader;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.entity.LotteryRecord;
 import dev.flashsale.room.entity.QueueAnswer;
@@ -22,7 +21,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -57,7 +55,7 @@ public class QueueResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response take(@PathParam("saleId") String saleId, TicketRequest body, @Context UriInfo uri) {
         if (body == null) {
-            throw ProblemException.invalid(List.of(new Problem.FieldError("body", "must not be null")));
+            throw JsonObjectReader.malformed();
         }
         WaitingRoom.Taken taken = room.take(Ids.parse(saleId, "sale"), body.buyerId());
         metrics.ticketTaken(taken.created());
