@@ -30,12 +30,11 @@ public class Authentication implements HttpAuthenticationMechanism {
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) throws AuthenticationException {
-        // The decoded, normalised path the container matched its security constraints against.
-        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
-        if (path.startsWith("/api/admin/") || path.equals("/api/admin") || isMetrics(path)) {
+        String path = path(request);
+        if (isAdmin(path)) {
             return adminApi.validateRequest(request, response, context);
         }
-        if (path.startsWith("/api/")) {
+        if (isStorefront(path)) {
             return storefront.validateRequest(request, response, context);
         }
         if (context.isProtected() && !context.isAuthenticationRequest() && request.getUserPrincipal() == null
@@ -43,6 +42,20 @@ public class Authentication implements HttpAuthenticationMechanism {
             return redirectAjax(request, response);
         }
         return console.validateRequest(request, response, context);
+    }
+
+    /** The decoded, normalised path the container matched its security constraints against. */
+    public static String path(HttpServletRequest request) {
+        return request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+    }
+
+    /** The storefront API's paths: every one under {@code /api} but the admin API's. */
+    public static boolean isStorefront(String path) {
+        return path.startsWith("/api/") && !isAdmin(path);
+    }
+
+    private static boolean isAdmin(String path) {
+        return path.startsWith("/api/admin/") || path.equals("/api/admin") || isMetrics(path);
     }
 
     /** The server's MicroProfile Metrics endpoint, which runs in this application's context at the root. */

@@ -42,18 +42,30 @@ public class StorefrontLogin {
         if (!context.isProtected()) {
             return context.doNothing();
         }
+        return caller(request, response)
+                .map(caller -> context.notifyContainerAboutLogin(new CredentialValidationResult(caller, Set.of(Roles.STOREFRONT))))
+                .orElse(AuthenticationStatus.SEND_FAILURE);
+    }
+
+    /**
+     * The caller of a request to a protected storefront path: {@code storefront:<key name>} when
+     * the key is one this node accepts and the key's and the address's limits let the request
+     * through; otherwise the refusal (401 or 429) is written as the answer, and empty.
+     */
+    public Optional<String> caller(HttpServletRequest request, HttpServletResponse response) {
         String key = request.getHeader(HEADER);
         Optional<String> name = keys.nameOf(key == null ? null : key.strip());
         if (name.isPresent()) {
             Optional<ProblemException> limited = limits.refusalOfCaller(name.get(), addresses.of(request));
             if (limited.isPresent()) {
-                return challenges.refuse(response, limited.get());
+                challenges.refuse(response, limited.get());
+                return Optional.empty();
             }
-            return context.notifyContainerAboutLogin(
-                    new CredentialValidationResult("storefront:" + name.get(), Set.of(Roles.STOREFRONT)));
+            return Optional.of("storefront:" + name.get());
         }
-        return challenges.unauthorized(response, CHALLENGE, key == null
+        challenges.unauthorized(response, CHALLENGE, key == null
                 ? "The storefront API needs an API key in the " + HEADER + " header"
                 : "Unknown or revoked API key");
+        return Optional.empty();
     }
 }
