@@ -9,7 +9,6 @@ public class ProblemExceptionMapper implements ExceptionMapper<ProblemException>
 
     @Override
     public Response toResponse(ProblemException refusal) {
-        Response answer = ProblemResponses.of(refusal.toProblem());
-        return refusal.retryAfterSeconds() > 0 ? ProblemResponses.withRetryAfter(answer, refusal.retryAfterSeconds()) : answer;
+        return ProblemAnswer.of(refusal).toResponse();
     }
 }

@@ -10,6 +10,8 @@ import java.io.OutputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes a {@link Problem} as its JSON text, by hand: most answers of a rush are refusals, and
@@ -20,6 +22,9 @@ import java.nio.charset.StandardCharsets;
 @Produces(Problem.MEDIA_TYPE)
 public class ProblemWriter implements MessageBodyWriter<Problem> {
 
+    static final int KEPT = 1024;
+    private static final Map<Problem, byte[]> WRITTEN = new ConcurrentHashMap<>();
+
     @Override
     public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
         return type == Problem.class;
@@ -28,7 +33,31 @@ public class ProblemWriter implements MessageBodyWriter<Problem> {
     @Override
     public void writeTo(Problem problem, Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType,
                         MultivaluedMap<String, Object> headers, OutputStream out) throws IOException {
-        out.write(json(problem).getBytes(StandardCharsets.UTF_8));
+        out.write(bytes(problem));
+    }
+
+    /**
+     * The problem's JSON in UTF-8. A refusal given over and over (sold out, to every buyer of a
+     * SKU after its last unit) is written once and its bytes kept: at most {@value #KEPT} of them,
+     * all forgotten when full; a problem with field errors is written each time.
+     */
+    static byte[] bytes(Problem problem) {
+        if (problem.errors() != null) {
+            return json(problem).getBytes(StandardCharsets.UTF_8);
+        }
+        byte[] bytes = WRITTEN.get(problem);
+        if (bytes == null) {
+            bytes = json(problem).getBytes(StandardCharsets.UTF_8);
+            if (WRITTEN.size() >= KEPT) {
+                WRITTEN.clear();
+            }
+            WRITTEN.put(problem, bytes);
+        }
+        return bytes;
+    }
+
+    static int kept() {
+        return WRITTEN.size();
     }
 
     static String json(Problem problem) {

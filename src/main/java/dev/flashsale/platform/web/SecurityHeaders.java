@@ -31,6 +31,12 @@ public class SecurityHeaders extends HttpFilter {
         chain.doFilter(request, response);
     }
 
+    /** The headers of every answer of the API, whose answers are never cached; for answers written before this filter runs. */
+    public static void applyToApi(HttpServletResponse response) {
+        apply(response);
+        response.setHeader("Cache-Control", "no-store");
+    }
+
     /**
      * The headers of every answer; also called by the authentication mechanism, whose refusals
      * are sent before any filter runs.

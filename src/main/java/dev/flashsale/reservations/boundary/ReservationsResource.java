@@ -1,17 +1,10 @@
 package dev.flashsale.reservations.boundary;
 
-import dev.flashsale.limits.boundary.StorefrontLimits;
-import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
-import dev.flashsale.platform.rest.JsonObjectReader;
-import dev.flashsale.reservations.entity.BuyerId;
 import dev.flashsale.reservations.entity.ReservationView;
-import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.ReserveRequest;
-import dev.flashsale.room.boundary.AdmissionCheck;
-import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -41,16 +34,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ReservationsResource {
 
     @Inject
-    GatedCheckout checkout;
+    StorefrontReserve reserving;
 
     @Inject
     ReservationLifecycle lifecycle;
-
-    @Inject
-    StorefrontLimits limits;
-
-    @Inject
-    AdmissionCheck room;
 
     @Operation(summary = "Hold units of a SKU for a buyer; a retry with the same Idempotency-Key gets the same reservation")
     @APIResponse(responseCode = "201", description = "Reserved: the hold, until expiresAt",
@@ -69,14 +56,7 @@ public class ReservationsResource {
     @ReserveMeasured
     public Response reserve(@HeaderParam("Idempotency-Key") String idempotencyKey,
                             ReserveRequest body, @Context UriInfo uri) {
-        if (body == null) {
-            throw JsonObjectReader.malformed();
-        }
-        ReserveCommand command = new ReserveCommand(new IdempotencyKey(idempotencyKey), new Sku(body.sku()),
-                new BuyerId(body.buyerId()), body.units());
-        limits.checkBuyer(command.buyerId().value());
-        room.check(command.sku(), command.buyerId().value(), command.key());
-        ReserveOutcome outcome = checkout.reserve(command);
+        ReserveOutcome outcome = reserving.reserve(idempotencyKey, body);
         ReservationView view = ReservationView.of(outcome.reservation());
         if (!outcome.created()) {
             return Response.ok(view).build();

@@ -34,7 +34,7 @@ public class ReserveMeasurement implements ContainerRequestFilter, ContainerResp
         metrics.answered(response.getStatus(), problem, took);
     }
 
-    private static String slug(String type) {
+    static String slug(String type) {
         return type != null && type.startsWith(Problem.TYPE_BASE) ? type.substring(Problem.TYPE_BASE.length()) : "other";
     }
 }

@@ -45,6 +45,11 @@ public class AdmissionCheck {
     @Inject
     HttpServletRequest request;
 
+    /** Whether a reserve of this SKU must carry an admission token: its sale has its room on. */
+    public boolean appliesTo(Sku sku) {
+        return directory.saleWithRoomOf(sku).isPresent();
+    }
+
     public void check(Sku sku, String buyerId, IdempotencyKey key) {
         Optional<UUID> sale = directory.saleWithRoomOf(sku);
         if (sale.isEmpty()) {

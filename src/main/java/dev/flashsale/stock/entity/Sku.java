@@ -13,10 +13,14 @@ public record Sku(String value) {
     private static final Pattern VALID = Pattern.compile(PATTERN);
 
     public Sku {
-        if (value == null || !VALID.matcher(value).matches()) {
+        if (!isValid(value)) {
             throw ProblemException.badRequest("invalid-sku",
                     "A SKU is 1 to 64 characters: letters, digits, '.', '_', ':' or '-', starting with a letter or digit");
         }
+    }
+
+    public static boolean isValid(String value) {
+        return value != null && VALID.matcher(value).matches();
     }
 
     /** The 404 for a SKU that no sale has. */

@@ -2,6 +2,9 @@ package dev.flashsale.platform.problem;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -28,5 +31,20 @@ class ProblemWriterTest {
         assertEquals(400, read.getInt("status"));
         assertEquals("must be \"x\"", read.getJsonArray("errors").getJsonObject(0).getString("message"));
         assertEquals("sku", read.getJsonArray("errors").getJsonObject(0).getString("field"));
+    }
+
+    @Test
+    void aRefusalGivenAgainIsTheSameBytesAndNoMoreThanTheBoundAreKept() {
+        Problem soldOut = new Problem(Problem.TYPE_BASE + "sold-out", "Sold out", 409, "None of SKU-1 left", null);
+        byte[] first = ProblemWriter.bytes(soldOut);
+        assertEquals(ProblemWriter.json(soldOut), new String(first, java.nio.charset.StandardCharsets.UTF_8));
+        assertSame(first, ProblemWriter.bytes(new Problem(soldOut.type(), soldOut.title(), 409, "None of SKU-1 left", null)));
+        for (int i = 0; i < 3 * ProblemWriter.KEPT; i++) {
+            Problem other = new Problem("t", "T", 409, "detail " + i, null);
+            assertEquals(ProblemWriter.json(other), new String(ProblemWriter.bytes(other), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertTrue(ProblemWriter.kept() <= ProblemWriter.KEPT, "kept: " + ProblemWriter.kept());
+        Problem withErrors = new Problem("t", "T", 400, "d", List.of(new Problem.FieldError("sku", "bad")));
+        assertNotSame(ProblemWriter.bytes(withErrors), ProblemWriter.bytes(withErrors), "field errors are written each time");
     }
 }

@@ -1,0 +1,167 @@
+package dev.flashsale.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.RoomSales;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.TestServer;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The answers written without the REST framework (a plain reserve request, a plain ping) are the
+ * REST resources' answers: each request is sent as a storefront sends it (answered by the fast
+ * path) and again with an Accept header of two media types (which the fast path leaves to the
+ * REST resource), and both answers must agree in status, media type, headers and body, ids and
+ * times aside. The storefront's API keys are checked before Jakarta Security is asked, which
+ * keeps every other credential.
+ */
+class FastPathIT {
+
+    /** Accepted by both, but not the single plain value the fast path answers. */
+    private static final String[] THROUGH_REST = {"Accept", "application/json, */*"};
+    private static final List<String> HEADERS = List.of("Content-Type", "Retry-After", "Cache-Control", "Content-Security-Policy",
+            "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Server");
+
+    private final Api api = new Api(TestServer.url());
+
+    @Test
+    void everyReserveAnswerIsTheRestResourcesAnswer() {
+        String sku = Sales.openSku(api, 1_000, 2, 600, "REFUSE");
+        String soldOut = Sales.openSku(api, 1, 2, 600, "REFUSE");
+        assertEquals(201, api.reserve(soldOut + "-first", soldOut, "buyer-first", 1).status());
+        String run = sku.toLowerCase();
+
+        // Each case: (the variant's own suffix, its extra headers) -> the answer.
+        List<BiFunction<String, String[], Api.Answer>> cases = List.of(
+                (v, h) -> post(headers(h, "Idempotency-Key", run + "-new-" + v), Api.reserveBody(sku, "buyer-new-" + v, 1)),
+                (v, h) -> post(headers(h, "Idempotency-Key", run + "-sold-out-" + v), Api.reserveBody(soldOut, "b-" + v, 1)),
+                (v, h) -> post(headers(h), Api.reserveBody(sku, "buyer-no-key", 1)),
+                (v, h) -> post(headers(h, "Idempotency-Key", run + "-broken-" + v), "{\"sku\": "),
+                (v, h) -> post(headers(h, "Idempotency-Key", run + "-invalid-" + v), "{\"sku\":\"no spaces\",\"qty\":0}"),
+                (v, h) -> post(headers(h, "Idempotency-Key", run + "-above-" + v), Api.reserveBody(sku, "b", 3)),
+                (v, h) -> post(headers(h, "Idempotency-Key", run + "-unknown-" + v), Api.reserveBody("NO-SUCH-SKU", "b", 1)),
+                (v, h) -> post(headers(h, "Idempotency-Key", soldOut + "-first"), Api.reserveBody(soldOut, "someone-else", 1)));
+        for (BiFunction<String, String[], Api.Answer> request : cases) {
+            Api.Answer plain = request.apply("plain", new String[0]);
+            Api.Answer rest = request.apply("rest", THROUGH_REST);
+            assertAlike(plain, rest);
+        }
+
+        // A replay of a reservation made on the other path: 200 with the same reservation, both ways.
+        Api.Answer first = post(headers(new String[0], "Idempotency-Key", run + "-replayed"), Api.reserveBody(sku, "buyer-r", 1));
+        assertEquals(201, first.status(), first.toString());
+        assertTrue(first.location().endsWith("/api/reservations/" + first.json().getString("id")), first.location());
+        Api.Answer replayRest = post(headers(THROUGH_REST, "Idempotency-Key", run + "-replayed"), Api.reserveBody(sku, "buyer-r", 1));
+        Api.Answer replayPlain = post(headers(new String[0], "Idempotency-Key", run + "-replayed"), Api.reserveBody(sku, "buyer-r", 1));
+        assertEquals(200, replayRest.status(), replayRest.toString());
+        assertEquals(first.body(), replayRest.body());
+        assertEquals(first.body(), replayPlain.body());
+        assertAlike(replayPlain, replayRest);
+        // Two new reservations (one per path) and the replayed one: nothing else was taken.
+        assertEquals(1_000 - 3, api.stock(sku).json().getInt("available"));
+        assertEquals(0, api.stock(soldOut).json().getInt("available"));
+    }
+
+    @Test
+    void theStorefrontsKeysAreCheckedBeforeJakartaSecurityAndEveryOtherCredentialByIt() {
+        assertEquals("dev.flashsale.access.control.StorefrontAuthConfigProvider",
+                api.get("api/test/auth").json().getString("provider"), "the container asks the storefront's provider");
+        Api.Answer noKey = api.withStorefrontKey(null).reserve("fast-auth-no-key", "ANY-SKU", "buyer", 1);
+        assertEquals(401, noKey.status(), noKey.toString());
+        assertTrue(noKey.wwwAuthenticate().startsWith("ApiKey realm="), noKey.wwwAuthenticate());
+        assertEquals("unauthorized", noKey.problemType());
+        Api.Answer wrongKey = api.withStorefrontKey("not-a-key").stock("ANY-SKU");
+        assertEquals(401, wrongKey.status(), wrongKey.toString());
+        Api.Answer admin = api.get("api/admin/sales");
+        assertEquals(401, admin.status(), "the admin API is Jakarta Security's: a storefront key is no credential there");
+        assertTrue(admin.wwwAuthenticate().startsWith("Basic realm="), admin.wwwAuthenticate());
+        assertEquals(200, api.adminGet("api/admin/sales").status());
+        assertEquals(200, api.withStorefrontKey(null).get("api/ping").status(), "ping needs no key");
+    }
+
+    @Test
+    void everyTicketAndPollAnswerIsTheQueueResourcesAnswer() {
+        String sku = Sales.uniqueSku("fast-room");
+        UUID sale = RoomSales.open(api, sku, 5, 1, 600, Instant.now().minusSeconds(1), new RoomSales.Room(1, 5, 60, 30));
+        String queue = "api/sales/" + sale + "/queue";
+        // Paused: every ticket waits, so that two tickets differ only in their ids and places.
+        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale + "/room/pause").status());
+        String noRoom = "api/sales/" + UUID.randomUUID() + "/queue";
+        List<BiFunction<String, String[], Api.Answer>> cases = List.of(
+                (v, h) -> api.post(queue, "{\"buyerId\":\"buyer-" + v + "\"}", h),
+                (v, h) -> api.post(queue, "{\"buyerId\":\"\"}", h),
+                (v, h) -> api.post(queue, "{\"buyerId\":", h),
+                (v, h) -> api.post("api/sales/not-a-sale/queue", "{\"buyerId\":\"b\"}", h),
+                (v, h) -> api.post(noRoom, "{\"buyerId\":\"b\"}", h),
+                (v, h) -> api.get(queue + "/t_AAAAAAAAAAAAAAAAAAAAAA", h),
+                (v, h) -> api.get(queue + "/nonsense", h),
+                (v, h) -> api.get("api/sales/not-a-sale/queue/t_AAAAAAAAAAAAAAAAAAAAAA", h));
+        for (BiFunction<String, String[], Api.Answer> request : cases) {
+            assertAlike(request.apply("plain", new String[0]), request.apply("rest", THROUGH_REST));
+        }
+
+        Api.Answer first = api.post(queue, "{\"buyerId\":\"buyer-again\"}");
+        assertEquals(201, first.status(), first.toString());
+        String ticket = first.json().getString("ticket");
+        assertTrue(first.location().endsWith("/" + queue + "/" + ticket), first.location());
+        Api.Answer againRest = api.post(queue, "{\"buyerId\":\"buyer-again\"}", THROUGH_REST);
+        Api.Answer againPlain = api.post(queue, "{\"buyerId\":\"buyer-again\"}");
+        assertEquals(200, againRest.status(), againRest.toString());
+        assertEquals(ticket, againPlain.json().getString("ticket"));
+        assertAlike(againPlain, againRest);
+        Api.Answer pollPlain = api.get(queue + "/" + ticket);
+        Api.Answer pollRest = api.get(queue + "/" + ticket, THROUGH_REST);
+        assertEquals(200, pollPlain.status(), pollPlain.toString());
+        assertEquals(pollRest.json().getString("status"), pollPlain.json().getString("status"));
+        assertEquals(pollRest.status(), pollPlain.status());
+        assertEquals(pollRest.header("Content-Type"), pollPlain.header("Content-Type"));
+        // Three buyers took a ticket each (plain, rest, again): nobody took two, and the bad requests none.
+        assertEquals(3, api.get(queue).json().getJsonNumber("waiting").longValue(), "tickets in the room");
+    }
+
+    @Test
+    void pingIsTheRestResourcesPing() {
+        Api.Answer plain = api.get("api/ping");
+        Api.Answer rest = api.get("api/ping", "Accept", "text/plain, */*");
+        assertEquals(200, plain.status());
+        assertEquals("pong", plain.body());
+        assertAlike(plain, rest);
+        assertEquals(406, api.get("api/ping", "Accept", "application/json").status(), "not plain: the REST resource's negotiation");
+    }
+
+    private static String[] headers(String[] extra, String... more) {
+        String[] all = Arrays.copyOf(extra, extra.length + more.length);
+        System.arraycopy(more, 0, all, extra.length, more.length);
+        return all;
+    }
+
+    private Api.Answer post(String[] headers, String body) {
+        return api.post("api/reservations", body, headers);
+    }
+
+    private static void assertAlike(Api.Answer plain, Api.Answer rest) {
+        String context = "plain: " + plain + "\nrest:  " + rest;
+        assertEquals(rest.status(), plain.status(), context);
+        for (String header : HEADERS) {
+            assertEquals(rest.header(header), plain.header(header), header + "\n" + context);
+        }
+        assertEquals(rest.location() == null, plain.location() == null, "Location\n" + context);
+        assertEquals(comparable(rest.body()), comparable(plain.body()), context);
+    }
+
+    /** The body without what differs between two reservations or tickets: ids, times, places, the buyers and keys named after the variant. */
+    private static String comparable(String body) {
+        return body.replaceAll("\"id\":\"[0-9a-f-]{36}\"", "\"id\":\"ID\"")
+                .replaceAll("\"ticket\":\"t_[A-Za-z0-9_-]{22}\"", "\"ticket\":\"T\"")
+                .replaceAll("\"(position|queueLength|estimatedWaitSeconds)\":\\d+", "\"$1\":N")
+                .replaceAll("\"expiresAt\":\"[^\"]+\"", "\"expiresAt\":\"T\"")
+                .replaceAll("(plain|rest)", "VARIANT");
+    }
+}
