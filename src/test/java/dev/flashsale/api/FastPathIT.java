@@ -84,6 +84,15 @@ class FastPathIT {
         assertTrue(admin.wwwAuthenticate().startsWith("Basic realm="), admin.wwwAuthenticate());
         assertEquals(200, api.adminGet("api/admin/sales").status());
         assertEquals(200, api.withStorefrontKey(null).get("api/ping").status(), "ping needs no key");
+        // A path parameter would pass the checks of "/api" and reach the resource the rest names.
+        String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
+        Api.Answer smuggled = api.withStorefrontKey(null).post("api;reservations", Api.reserveBody(sku, "smuggler", 1),
+                "Idempotency-Key", "fast-auth-smuggled");
+        assertEquals(400, smuggled.status(), smuggled.toString());
+        assertEquals("malformed-request", smuggled.problemType());
+        assertEquals(400, api.withStorefrontKey(null).get("api;admin/gate").status());
+        assertEquals(400, api.post("api/reservations;x=1", Api.reserveBody(sku, "smuggler", 1), "Idempotency-Key", "fast-auth-param").status());
+        assertEquals(5, api.stock(sku).json().getInt("available"), "nothing taken");
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,8 +42,32 @@ final class BenchServer implements AutoCloseable {
         this.startup = startup;
     }
 
-    /** Starts {@code uberJar} on {@code port} with {@code environment} on top of the launch script's defaults, and waits until ready. */
+    /**
+     * Starts {@code uberJar} on {@code port} with {@code environment} on top of the launch script's
+     * defaults, and waits until ready. Payara Micro 6.2025.10 now and then starts without binding
+     * its HTTP listener ({@value #LISTENER_NOT_BOUND} in its log), on a port that was free: such a
+     * server never answers, and it is started once more.
+     */
     static BenchServer start(String name, Path uberJar, int port, Map<String, String> environment, String readyPath, Path log) {
+        try {
+            return startOnce(name, uberJar, port, environment, readyPath, log);
+        } catch (ListenerNotBound unbound) {
+            System.out.println("  " + name + " server started without its HTTP listener (" + LISTENER_NOT_BOUND + "); starting it again");
+            return startOnce(name, uberJar, port, environment, readyPath, log);
+        }
+    }
+
+    static final String LISTENER_NOT_BOUND = "GrizzlyProxy is NULL";
+
+    /** The server's log says its HTTP listener was not bound. */
+    private static final class ListenerNotBound extends IllegalStateException {
+        ListenerNotBound(String message) {
+            super(message);
+        }
+    }
+
+    private static BenchServer startOnce(String name, Path uberJar, int port, Map<String, String> environment, String readyPath,
+                                         Path log) {
         if (!Files.isRegularFile(uberJar)) {
             throw new IllegalStateException("No " + uberJar + ": build it first (mvn -B -q package -DskipTests)");
         }
@@ -108,6 +133,9 @@ final class BenchServer implements AutoCloseable {
             if (!launcher.isAlive()) {
                 throw new IllegalStateException(name + " server ended (exit " + launcher.exitValue() + "); see " + log);
             }
+            if (logSays(LISTENER_NOT_BOUND)) {
+                throw new ListenerNotBound(name + " server did not bind its HTTP listener; see " + log);
+            }
             try {
                 HttpResponse<String> answer = http.send(ask, HttpResponse.BodyHandlers.ofString());
                 if (answer.statusCode() == 200) {
@@ -124,6 +152,14 @@ final class BenchServer implements AutoCloseable {
             }
         }
         throw new IllegalStateException(name + " server not ready at " + ready + " within " + STARTUP + " (last: " + last + "); see " + log);
+    }
+
+    private boolean logSays(String text) {
+        try {
+            return Files.readString(log, StandardCharsets.ISO_8859_1).contains(text);
+        } catch (IOException unreadable) {
+            return false;
+        }
     }
 
     private static void pause() {

@@ -1,9 +1,11 @@
 package dev.flashsale.access.control;
 
 import dev.flashsale.access.entity.ApiKeysChanged;
+import dev.flashsale.platform.Refreshed;
 import dev.flashsale.platform.security.Sha256;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
@@ -47,46 +49,36 @@ public class ApiKeyRegistry {
     @ConfigProperty(name = "flashsale.storefront.key-refresh-ms", defaultValue = "5000")
     long refreshMillis;
 
-    private volatile Map<String, String> namesByHash = Map.of();
-    private volatile long loadedAt;
-    private volatile boolean stale = true;
+    private Refreshed<Map<String, String>> namesByHash;
+
+    @PostConstruct
+    void create() {
+        namesByHash = new Refreshed<>(Map.of(), refreshMillis, this::read);
+    }
 
     /** @return the name of the key, when it is one this node accepts */
     public Optional<String> nameOf(String key) {
         if (key == null || key.isEmpty() || key.length() > 200) {
             return Optional.empty();
         }
-        return Optional.ofNullable(current().get(Sha256.hex(key)));
+        return Optional.ofNullable(namesByHash.get().get(Sha256.hex(key)));
     }
 
     void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) ApiKeysChanged changed) {
-        stale = true;
+        namesByHash.changed();
     }
 
-    private Map<String, String> current() {
-        if (stale || System.currentTimeMillis() - loadedAt > refreshMillis) {
-            synchronized (this) {
-                if (stale || System.currentTimeMillis() - loadedAt > refreshMillis) {
-                    reload();
-                }
-            }
-        }
-        return namesByHash;
-    }
-
-    private void reload() {
+    private Map<String, String> read() {
         Map<String, String> keys = new HashMap<>();
         configuredKey.filter(key -> !key.isBlank()).ifPresent(key -> keys.put(Sha256.hex(key.strip()), CONFIGURED_KEY_NAME));
         try {
             List<Tuple> rows = em.createNativeQuery(sql.get("access/find_live_api_keys"), Tuple.class).getResultList();
             rows.forEach(row -> keys.put(Rows.text(row, "key_sha256"), Rows.text(row, "name")));
-            stale = false;
         } catch (RuntimeException e) {
             // Keep the keys known so far: a database hiccup must not lock every storefront out.
             LOG.log(Level.WARNING, "Storefront keys not reloaded; the ones loaded before stay valid", e);
-            keys.putAll(namesByHash);
+            keys.putAll(namesByHash.last());
         }
-        namesByHash = Map.copyOf(keys);
-        loadedAt = System.currentTimeMillis();
+        return Map.copyOf(keys);
     }
 }

@@ -1,5 +1,6 @@
 package dev.flashsale.access.control;
 
+import dev.flashsale.platform.problem.ProblemException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.AuthenticationException;
@@ -27,10 +28,16 @@ public class Authentication implements HttpAuthenticationMechanism {
     @Inject
     ConsoleLogin console;
 
+    @Inject
+    Challenges challenges;
+
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) throws AuthenticationException {
         String path = path(request);
+        if (hasPathParameters(request, path)) {
+            return challenges.refuse(response, NO_PATH_PARAMETERS);
+        }
         if (isAdmin(path)) {
             return adminApi.validateRequest(request, response, context);
         }
@@ -48,6 +55,19 @@ public class Authentication implements HttpAuthenticationMechanism {
     public static String path(HttpServletRequest request) {
         return request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
     }
+
+    /**
+     * A path parameter ({@code ;...}) under {@code /api}: the container matches the path cut at the
+     * semicolon ({@code /api;reservations} as {@code /api}), the REST framework routes the whole
+     * of it (to reservations), so such a request would pass the checks of one path and reach
+     * another's resource. No API request has one: it is refused as a malformed request.
+     */
+    public static boolean hasPathParameters(HttpServletRequest request, String path) {
+        return (path.equals("/api") || path.startsWith("/api/")) && request.getRequestURI().indexOf(';') >= 0;
+    }
+
+    public static final ProblemException NO_PATH_PARAMETERS = ProblemException.badRequest("malformed-request",
+            "Paths under /api take no parameters (';')");
 
     /** The storefront API's paths: every one under {@code /api} but the admin API's. */
     public static boolean isStorefront(String path) {

@@ -48,8 +48,7 @@ public final class StorefrontAuthConfigProvider implements AuthConfigProvider {
         ServerAuthConfig others = jakartaSecurity.getServerAuthConfig(layer, appContext, handler);
         // Jakarta Security's context keeps no state of a request: one serves them all, instead of
         // a new one (and its module initialised again) per request.
-        ServerAuthContext context = new StorefrontAuthContext(others.getAuthContext(appContext, null, Map.of()),
-                handler, storefront);
+        ServerAuthContext context = new StorefrontAuthContext(others.getAuthContext(appContext, null, Map.of()), storefront);
         return new ServerAuthConfig() {
             @Override
             public ServerAuthContext getAuthContext(String authContextId, Subject service, Map<String, Object> properties) {

@@ -15,9 +15,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The storefront API's credential: an API key in the {@code X-Api-Key} header. The caller
- * becomes {@code storefront:<key name>} in role storefront, and nothing else, once the key's and
- * the client address's rate limits let the request through (else 429).
+ * The storefront API's credential: an API key in the {@code X-Api-Key} header, for the paths
+ * that need one ({@link #needsKey}). A request passes once the key is known and the key's and the
+ * client address's rate limits let it through (else 401, 429). Checked by
+ * {@link StorefrontAuthContext}, which names no caller to the container; should that context not
+ * be installed, Jakarta Security's mechanism checks it, and the caller becomes
+ * {@code storefront:<key name>} in role storefront.
  */
 @ApplicationScoped
 public class StorefrontLogin {
@@ -37,14 +40,29 @@ public class StorefrontLogin {
     @Inject
     ClientAddress addresses;
 
+    /**
+     * The storefront paths that need a key: reservations, stock, and a sale's waiting room. The
+     * container's own constraints (web.xml) leave them out, so that a request of a crowd costs the
+     * container no role check: the key is the storefront's authorisation, checked here.
+     */
+    public static boolean needsKey(String path) {
+        return path.equals("/api/reservations") || path.startsWith("/api/reservations/") || path.equals("/api/skus")
+                || path.startsWith("/api/skus/") || path.equals("/api/sales") || path.startsWith("/api/sales/");
+    }
+
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) {
-        if (!context.isProtected()) {
+        if (!needsKey(Authentication.path(request))) {
             return context.doNothing();
         }
         return caller(request, response)
                 .map(caller -> context.notifyContainerAboutLogin(new CredentialValidationResult(caller, Set.of(Roles.STOREFRONT))))
                 .orElse(AuthenticationStatus.SEND_FAILURE);
+    }
+
+    /** Writes a refusal of the request as its answer. */
+    public void refuse(HttpServletResponse response, ProblemException refusal) {
+        challenges.refuse(response, refusal);
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.flashsale.reservations.control.ReservationMetrics;
 import dev.flashsale.reservations.entity.ReservationView;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.ReserveRequest;
+import dev.flashsale.room.boundary.AdmissionCheck;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -22,8 +23,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The reserve request as a rush sends it (a plain JSON POST, {@link FastPath}), answered in front
  * of the REST framework with {@link ReservationsResource}'s answers and metrics, from the same
- * {@link StorefrontReserve}. A request for a sale with a waiting room goes on to the resource, its
- * body as read here: the room hears its answers there. The caller was authenticated before.
+ * {@link StorefrontReserve}. A request with an admission token, or for a sale with a waiting room,
+ * goes on to the resource, its body as read here: the room hears its answers there (a request
+ * without a token that meets a room switched on meanwhile is refused 403 here, and has nothing for
+ * the room to hear). The caller was authenticated before.
  */
 @WebFilter(urlPatterns = "/api/reservations", asyncSupported = true)
 public class ReserveFastPath extends HttpFilter {
@@ -52,7 +55,7 @@ public class ReserveFastPath extends HttpFilter {
         ReserveRequest parsed;
         try {
             parsed = BODIES.read(new ByteArrayInputStream(body));
-            if (!reserving.throughRoom(parsed)) {
+            if (request.getHeader(AdmissionCheck.HEADER) == null && !reserving.throughRoom(parsed)) {
                 reserve(request, response, parsed, started);
                 return;
             }

@@ -1,7 +1,9 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.Refreshed;
 import dev.flashsale.room.entity.RoomChanged;
 import dev.flashsale.stock.entity.Sku;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
@@ -32,43 +34,34 @@ public class RoomDirectory {
     @ConfigProperty(name = "flashsale.room.directory-refresh-ms", defaultValue = "1000")
     long refreshMillis;
 
-    private volatile Map<Sku, UUID> saleBySku = Map.of();
-    private volatile long loadedAt;
-    private volatile boolean stale = true;
+    private Refreshed<Map<Sku, UUID>> saleBySku;
+
+    @PostConstruct
+    void create() {
+        saleBySku = new Refreshed<>(Map.of(), refreshMillis, this::read);
+    }
 
     /** @return the sale of the SKU when that sale's room is on */
     public Optional<UUID> saleWithRoomOf(Sku sku) {
-        return Optional.ofNullable(current().get(sku));
+        return Optional.ofNullable(saleBySku.get().get(sku));
     }
 
     /** @return the sales whose room is on */
     public Set<UUID> salesWithRoom() {
-        return Set.copyOf(current().values());
+        return Set.copyOf(saleBySku.get().values());
     }
 
     void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) RoomChanged changed) {
-        stale = true;
+        saleBySku.changed();
     }
 
-    private Map<Sku, UUID> current() {
-        if (stale || System.currentTimeMillis() - loadedAt > refreshMillis) {
-            synchronized (this) {
-                if (stale || System.currentTimeMillis() - loadedAt > refreshMillis) {
-                    reload();
-                }
-            }
-        }
-        return saleBySku;
-    }
-
-    private void reload() {
+    private Map<Sku, UUID> read() {
         try {
-            saleBySku = book.skusWithRoom();
-            stale = false;
+            return book.skusWithRoom();
         } catch (RuntimeException e) {
             // Keep the rooms known so far: a database hiccup must not let buyers past a room.
             LOG.log(Level.WARNING, "Rooms not reloaded; the ones loaded before stay in force", e);
+            throw e;
         }
-        loadedAt = System.currentTimeMillis();
     }
 }
