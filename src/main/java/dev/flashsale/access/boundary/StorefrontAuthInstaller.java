@@ -1,5 +1,6 @@
 package dev.flashsale.access.boundary;
 
+import dev.flashsale.access.control.AdminApiLogin;
 import dev.flashsale.access.control.StorefrontAuthConfigProvider;
 import dev.flashsale.access.control.StorefrontLogin;
 import jakarta.inject.Inject;
@@ -23,6 +24,9 @@ public class StorefrontAuthInstaller implements ServletContextListener {
     @Inject
     StorefrontLogin storefront;
 
+    @Inject
+    AdminApiLogin admin;
+
     private Optional<String> registration = Optional.empty();
 
     @Override
@@ -30,7 +34,7 @@ public class StorefrontAuthInstaller implements ServletContextListener {
         ServletContext context = event.getServletContext();
         // The application context as the container names it: "<virtual server> <context path>".
         String appContext = context.getVirtualServerName() + " " + context.getContextPath();
-        registration = StorefrontAuthConfigProvider.install(appContext, storefront);
+        registration = StorefrontAuthConfigProvider.install(appContext, storefront, admin);
         if (registration.isEmpty()) {
             LOG.warning(() -> "No authentication registered for '" + appContext + "' to put the storefront's key check in front of;"
                     + " Jakarta Security checks the storefront's keys itself");

@@ -12,6 +12,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.OptionalLong;
 
 /**
  * HTTP Basic for the admin API, stateless: every call carries its credentials and no session is
@@ -43,14 +44,38 @@ public class AdminApiLogin {
                 return context.notifyContainerAboutLogin(login.result());
             }
             if (login.throttled()) {
-                return challenges.refuse(response, ProblemException.tooManyRequests("too-many-failed-logins",
-                        "Too many failed logins of this user or from this address; retry after the time in Retry-After",
-                        login.retryAfterSeconds()));
+                return challenges.refuse(response, tooManyFailedLogins(login));
             }
         }
         return challenges.unauthorized(response, CHALLENGE, credential == null
                 ? "The admin API and the metrics need HTTP Basic credentials of a console user"
                 : "Wrong user or password");
+    }
+
+    /**
+     * Refuses a Basic login that the failed-login limits refuse already, as {@link #validateRequest}
+     * answers it (429), before Jakarta Security is asked: a guesser's every further try costs map
+     * lookups, not the mechanism's whole pass.
+     *
+     * @return whether the login was refused
+     */
+    public boolean refusedThrottled(HttpServletRequest request, HttpServletResponse response) {
+        UsernamePasswordCredential credential = basicCredential(request.getHeader("Authorization"));
+        if (credential == null) {
+            return false;
+        }
+        OptionalLong wait = passwords.throttled(credential, addresses.of(request));
+        if (wait.isEmpty()) {
+            return false;
+        }
+        challenges.refuse(response, tooManyFailedLogins(CheckedLogin.throttled(wait.getAsLong())));
+        return true;
+    }
+
+    private static ProblemException tooManyFailedLogins(CheckedLogin login) {
+        return ProblemException.tooManyRequests("too-many-failed-logins",
+                "Too many failed logins of this user or from this address; retry after the time in Retry-After",
+                login.retryAfterSeconds());
     }
 
     private static UsernamePasswordCredential basicCredential(String authorization) {

@@ -74,7 +74,7 @@ public class Authentication implements HttpAuthenticationMechanism {
         return path.startsWith("/api/") && !isAdmin(path);
     }
 
-    private static boolean isAdmin(String path) {
+    static boolean isAdmin(String path) {
         return path.startsWith("/api/admin/") || path.equals("/api/admin") || isMetrics(path);
     }
 

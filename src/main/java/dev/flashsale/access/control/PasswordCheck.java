@@ -28,6 +28,17 @@ public class PasswordCheck {
     @Inject
     LoginLimits limits;
 
+    /**
+     * The wait when {@link #check} would answer this login throttled, without hashing: empty for a
+     * pair answered from memory, or a user and address the failed-login limits let through.
+     */
+    public OptionalLong throttled(UsernamePasswordCredential credential, String address) {
+        if (recent.recall(credential.getCaller(), credential.getPasswordAsString()).isPresent()) {
+            return OptionalLong.empty();
+        }
+        return limits.refusal(credential.getCaller(), address);
+    }
+
     public CheckedLogin check(UsernamePasswordCredential credential, String address) {
         String user = credential.getCaller();
         String password = credential.getPasswordAsString();

@@ -23,23 +23,25 @@ public final class StorefrontAuthConfigProvider implements AuthConfigProvider {
 
     private final AuthConfigProvider jakartaSecurity;
     private final StorefrontLogin storefront;
+    private final AdminApiLogin admin;
 
-    public StorefrontAuthConfigProvider(AuthConfigProvider jakartaSecurity, StorefrontLogin storefront) {
+    public StorefrontAuthConfigProvider(AuthConfigProvider jakartaSecurity, StorefrontLogin storefront, AdminApiLogin admin) {
         this.jakartaSecurity = jakartaSecurity;
         this.storefront = storefront;
+        this.admin = admin;
     }
 
     /**
      * Puts this provider in front of the one registered for the application now (Jakarta
      * Security's), and returns the registration's id; empty when there is none to wrap.
      */
-    public static Optional<String> install(String appContext, StorefrontLogin storefront) {
+    public static Optional<String> install(String appContext, StorefrontLogin storefront, AdminApiLogin admin) {
         AuthConfigFactory factory = AuthConfigFactory.getFactory();
         AuthConfigProvider registered = factory == null ? null : factory.getConfigProvider(LAYER, appContext, null);
         if (registered == null || registered instanceof StorefrontAuthConfigProvider) {
             return Optional.empty();
         }
-        return Optional.of(factory.registerConfigProvider(new StorefrontAuthConfigProvider(registered, storefront),
+        return Optional.of(factory.registerConfigProvider(new StorefrontAuthConfigProvider(registered, storefront, admin),
                 LAYER, appContext, "Jakarta Security, with the storefront API's keys checked first"));
     }
 
@@ -48,7 +50,7 @@ public final class StorefrontAuthConfigProvider implements AuthConfigProvider {
         ServerAuthConfig others = jakartaSecurity.getServerAuthConfig(layer, appContext, handler);
         // Jakarta Security's context keeps no state of a request: one serves them all, instead of
         // a new one (and its module initialised again) per request.
-        ServerAuthContext context = new StorefrontAuthContext(others.getAuthContext(appContext, null, Map.of()), storefront);
+        ServerAuthContext context = new StorefrontAuthContext(others.getAuthContext(appContext, null, Map.of()), storefront, admin);
         return new ServerAuthConfig() {
             @Override
             public ServerAuthContext getAuthContext(String authContextId, Subject service, Map<String, Object> properties) {

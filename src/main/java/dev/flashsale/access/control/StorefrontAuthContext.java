@@ -22,6 +22,10 @@ import javax.security.auth.Subject;
  * those two locks held the request threads longer than all their work. The key is the
  * storefront's authorisation: the paths that need one ({@link StorefrontLogin#needsKey}) carry
  * no container constraint and are refused here without it (401), or past its limits (429).
+ *
+ * <p>A Basic login to the admin API that the failed-login limits refuse already is refused here
+ * too (429, {@link AdminApiLogin#refusedThrottled}): a password guesser's every further try then
+ * costs map lookups, not Jakarta Security's whole pass, while the storefront sells.
  */
 public final class StorefrontAuthContext implements ServerAuthContext {
 
@@ -29,10 +33,12 @@ public final class StorefrontAuthContext implements ServerAuthContext {
 
     private final ServerAuthContext others;
     private final StorefrontLogin storefront;
+    private final AdminApiLogin admin;
 
-    public StorefrontAuthContext(ServerAuthContext others, StorefrontLogin storefront) {
+    public StorefrontAuthContext(ServerAuthContext others, StorefrontLogin storefront, AdminApiLogin admin) {
         this.others = others;
         this.storefront = storefront;
+        this.admin = admin;
     }
 
     @Override
@@ -45,6 +51,9 @@ public final class StorefrontAuthContext implements ServerAuthContext {
             return AuthStatus.SEND_FAILURE;
         }
         if (!Authentication.isStorefront(path)) {
+            if (Authentication.isAdmin(path) && admin.refusedThrottled(request, response)) {
+                return AuthStatus.SEND_FAILURE;
+            }
             return others.validateRequest(message, client, service);
         }
         message.getMap().put(HANDLED, Boolean.TRUE);
