@@ -1,11 +1,9 @@
 package dev.flashsale.access.control;
 
-import dev.flashsale.platform.problem.Problem;
+import dev.flashsale.platform.problem.ProblemAnswer;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.web.SecurityHeaders;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.json.bind.Jsonb;
-import jakarta.json.bind.JsonbBuilder;
 import jakarta.security.enterprise.AuthenticationStatus;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -17,8 +15,6 @@ import java.io.IOException;
 @ApplicationScoped
 public class Challenges {
 
-    private final Jsonb jsonb = JsonbBuilder.create();
-
     public AuthenticationStatus unauthorized(HttpServletResponse response, String challenge, String detail) {
         response.setHeader("WWW-Authenticate", challenge);
         return refuse(response, new ProblemException(401, "unauthorized", "Unauthorized", detail));
@@ -28,14 +24,8 @@ public class Challenges {
     public AuthenticationStatus refuse(HttpServletResponse response, ProblemException refusal) {
         SecurityHeaders.apply(response);
         response.setHeader("Cache-Control", "no-store");
-        response.setStatus(refusal.status());
-        if (refusal.retryAfterSeconds() > 0) {
-            response.setHeader("Retry-After", Long.toString(refusal.retryAfterSeconds()));
-        }
-        response.setContentType(Problem.MEDIA_TYPE);
-        response.setCharacterEncoding("UTF-8");
         try {
-            response.getWriter().write(jsonb.toJson(refusal.toProblem()));
+            ProblemAnswer.of(refusal).write(response);
             response.flushBuffer();
         } catch (IOException clientGone) {
             // The client hung up; the status is all it would have read anyway.
