@@ -1,0 +1,124 @@
+package dev.flashsale.platform.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code payara/flashsale} watches a start: a server that lives on without answering HTTP on its
+ * port (Payara Micro's unbound listener) is stopped and started again, at most
+ * {@code FLASHSALE_START_ATTEMPTS} times, then the script gives up with exit code 1 and leaves no
+ * process behind; a server that answers is left alone, and one that ends is not started again.
+ * The uber-jar is {@link FakeServer}, in a jar built here.
+ */
+class LaunchScriptTest {
+
+    @TempDir
+    static Path dir;
+
+    private static Path jar;
+
+    @BeforeAll
+    static void fakeUberJar() throws IOException {
+        jar = dir.resolve("fake-server.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, FakeServer.class.getName());
+        String entry = FakeServer.class.getName().replace('.', '/') + ".class";
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest)) {
+            out.putNextEntry(new JarEntry(entry));
+            out.write(FakeServer.class.getClassLoader().getResourceAsStream(entry).readAllBytes());
+            out.closeEntry();
+        }
+    }
+
+    @Test
+    void aServerThatNeverAnswersIsStartedAgainThenGivenUpOn() throws Exception {
+        Path starts = dir.resolve("silent-starts");
+        Run run = launch("silent", starts, Map.of("FLASHSALE_START_SECONDS", "3", "FLASHSALE_START_ATTEMPTS", "2"));
+
+        assertTrue(run.process.waitFor(60, TimeUnit.SECONDS), "the script gave up");
+        assertEquals(1, run.process.exitValue());
+        List<String> pids = Files.readAllLines(starts);
+        assertEquals(2, pids.size(), "started twice: " + pids);
+        for (String pid : pids) {
+            assertFalse(ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false),
+                    "server " + pid + " stopped");
+        }
+        String errors = Files.readString(run.errors);
+        assertTrue(errors.contains("did not answer HTTP on port " + run.port + " within 3 s of its start (attempt 1 of 2)"), errors);
+        assertTrue(errors.contains("(attempt 2 of 2)") && errors.contains("giving up after 2 starts"), errors);
+    }
+
+    @Test
+    void aServerThatAnswersIsLeftAloneUntilTheScriptIsStopped() throws Exception {
+        Path starts = dir.resolve("serving-starts");
+        Run run = launch("serve", starts, Map.of("FLASHSALE_START_SECONDS", "3"));
+
+        assertFalse(run.process.waitFor(8, TimeUnit.SECONDS), "the script still runs past the start's limit");
+        List<String> pids = Files.readAllLines(starts);
+        assertEquals(1, pids.size(), "started once: " + pids);
+        long server = Long.parseLong(pids.get(0));
+        assertTrue(ProcessHandle.of(server).map(ProcessHandle::isAlive).orElse(false));
+
+        run.process.destroy(); // TERM
+        assertTrue(run.process.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(143, run.process.exitValue());
+        assertFalse(ProcessHandle.of(server).map(ProcessHandle::isAlive).orElse(false), "the server stopped with the script");
+    }
+
+    @Test
+    void aServerThatEndsIsNotStartedAgain() throws Exception {
+        Path starts = dir.resolve("failing-starts");
+        Run run = launch("fail", starts, Map.of("FLASHSALE_START_SECONDS", "3"));
+
+        assertTrue(run.process.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(3, run.process.exitValue(), "the server's own exit code");
+        assertEquals(1, Files.readAllLines(starts).size());
+    }
+
+    @Test
+    void noStartAttemptsAtAllIsRefused() throws Exception {
+        Run run = launch("serve", dir.resolve("refused-starts"), Map.of("FLASHSALE_START_ATTEMPTS", "0"));
+
+        assertTrue(run.process.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(1, run.process.exitValue());
+        assertTrue(Files.readString(run.errors).contains("FLASHSALE_START_ATTEMPTS one or more"));
+        assertFalse(Files.exists(dir.resolve("refused-starts")), "no server started");
+    }
+
+    private record Run(Process process, int port, Path errors) {
+    }
+
+    private static Run launch(String mode, Path starts, Map<String, String> settings) throws IOException {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Path errors = dir.resolve(mode + "-" + port + ".err");
+        ProcessBuilder launch = new ProcessBuilder("payara/flashsale").redirectError(errors.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        launch.environment().putAll(Map.of("FLASHSALE_JAR", jar.toString(), "FLASHSALE_HTTP_PORT", Integer.toString(port),
+                "FLASHSALE_JAVA_OPTS", "-Xmx32m", "FLASHSALE_STOP_SECONDS", "5", "FAKE_SERVER", mode,
+                "FAKE_SERVER_STARTS", starts.toString()));
+        launch.environment().putAll(settings);
+        return new Run(launch.start(), port, errors);
+    }
+}
