@@ -13,8 +13,11 @@
 --          count = take them even when the bucket is empty (an event that already happened,
 --                  such as a failed login): the bucket then stays empty for longer, but never
 --                  longer than one full burst
+--          lease = take as many of them as the bucket has, at least one: a node takes a few at
+--                  once and spends them in its memory
 --
--- Returns 0 when the tokens are (or were) there, else the microseconds until they will be.
+-- Returns 0 when the tokens are (or were) there, else the microseconds until they will be;
+-- lease: -n when n tokens were taken (1 <= n <= ARGV[3]), else the microseconds until one will be.
 local interval = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
 local cost = tonumber(ARGV[3])
@@ -26,6 +29,13 @@ local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tat < now then
     tat = now
+end
+if mode == 'lease' then
+    local free = math.floor((burst * interval - (tat - now)) / interval)
+    if free < 1 then
+        return tat + interval - burst * interval - now
+    end
+    cost = math.min(cost, free)
 end
 local after = tat + cost * interval
 local wait = after - burst * interval - now
@@ -40,4 +50,7 @@ end
 -- A bucket that has filled again is the same as no key: the key lives until then.
 -- string.format keeps all 16 digits; Lua's tostring would round them.
 redis.call('SET', KEYS[1], string.format('%d', after), 'PX', math.floor((after - now) / 1000) + 1)
+if mode == 'lease' then
+    return -cost
+end
 return 0

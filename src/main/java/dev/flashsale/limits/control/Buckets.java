@@ -10,7 +10,14 @@ import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** One bucket per limit and id: the one all nodes share in Redis, or this node's own while Redis is gone. */
+/**
+ * One bucket per limit and id: the one all nodes share in Redis, or this node's own while Redis is
+ * gone. A limit wide enough is taken from Redis a few tokens at a time ({@link Leases}): most
+ * requests of a busy caller then cost a map lookup instead of a round trip, and all nodes
+ * together still let no more through than the limit. {@code flashsale.limits.lease-ms} (10): a
+ * lease holds the tokens a limit gives in that time, at most 1% of its burst, and is spent for
+ * at most ten times that long; 0: every request asks Redis.
+ */
 @ApplicationScoped
 public class Buckets {
 
@@ -21,34 +28,62 @@ public class Buckets {
     @ConfigProperty(name = "flashsale.limits.local-max-buckets", defaultValue = "100000")
     int localMaxBuckets;
 
+    @Inject
+    @ConfigProperty(name = "flashsale.limits.lease-ms", defaultValue = "10")
+    long leaseMillis;
+
     private LocalBuckets local;
+    private Leases leases;
 
     @PostConstruct
     void create() {
+        if (leaseMillis < 0) {
+            throw new IllegalStateException("flashsale.limits.lease-ms must be 0 or more, not " + leaseMillis);
+        }
         local = new LocalBuckets(localMaxBuckets);
+        leases = new Leases(leaseMillis * 1_000, leaseMillis * 10_000_000, localMaxBuckets);
     }
 
     /**
-     * Takes from each bucket (limit i, id i), all in one round trip to Redis.
+     * Takes from each bucket (limit i, id i), all in one round trip to Redis, or none when every
+     * bucket is one whose lease this node holds.
      *
      * @return for each bucket, 0 when the tokens are (or were) there, else the microseconds until they will be
      */
     public long[] take(List<Limit> limits, List<String> ids, int tokens, TokenUse use) {
+        long now = System.nanoTime();
         long[] waits = new long[limits.size()];
-        List<Integer> limited = new ArrayList<>();
+        List<Integer> asked = new ArrayList<>();
+        List<Integer> costs = new ArrayList<>();
+        List<TokenUse> uses = new ArrayList<>();
         for (int i = 0; i < limits.size(); i++) {
-            if (!limits.get(i).unlimited()) {
-                limited.add(i);
+            Limit limit = limits.get(i);
+            if (limit.unlimited()) {
+                continue;
             }
+            int lease = use == TokenUse.TAKE && tokens == 1 ? leases.size(limit) : 1;
+            if (lease > 1 && leases.spend(limit, ids.get(i), now)) {
+                continue;
+            }
+            asked.add(i);
+            costs.add(lease > 1 ? lease : tokens);
+            uses.add(lease > 1 ? TokenUse.LEASE : use);
         }
-        if (limited.isEmpty()) {
+        if (asked.isEmpty()) {
             return waits;
         }
-        Optional<List<Long>> shared = this.shared.take(limited.stream().map(limits::get).toList(),
-                limited.stream().map(ids::get).toList(), tokens, use);
-        for (int j = 0; j < limited.size(); j++) {
-            int i = limited.get(j);
-            waits[i] = shared.isPresent() ? shared.get().get(j) : local.take(limits.get(i), ids.get(i), tokens, use);
+        Optional<List<Long>> answers = shared.take(asked.stream().map(limits::get).toList(),
+                asked.stream().map(ids::get).toList(), costs, uses);
+        for (int j = 0; j < asked.size(); j++) {
+            int i = asked.get(j);
+            if (answers.isEmpty()) {
+                waits[i] = local.take(limits.get(i), ids.get(i), tokens, use);
+            } else if (uses.get(j) == TokenUse.LEASE && answers.get().get(j) < 0) {
+                // One of the tokens taken is this request's; the node spends the others.
+                leases.keep(limits.get(i), ids.get(i), (int) -answers.get().get(j) - 1, now);
+            } else {
+                waits[i] = answers.get().get(j);
+            }
         }
         return waits;
     }

@@ -20,7 +20,10 @@ public final class LocalBuckets {
         this.maxBuckets = maxBuckets;
     }
 
-    /** @return 0 when the tokens are (or were) there, else the microseconds until they will be */
+    /**
+     * @return 0 when the tokens are (or were) there, else the microseconds until they will be;
+     *         {@link TokenUse#LEASE}: -n when n tokens were taken, else the microseconds until one will be
+     */
     public long take(Limit limit, String id, int tokens, TokenUse use) {
         return take(limit, id, tokens, use, System.nanoTime() / 1_000);
     }
@@ -34,15 +37,27 @@ public final class LocalBuckets {
             }
         }
         long[] wait = new long[1];
+        long[] taken = {tokens};
         arrivals.compute(key, (unused, stored) -> {
             long arrival = stored == null ? nowMicros : Math.max(stored, nowMicros);
-            long after = arrival + tokens * limit.microsPerToken();
+            if (use == TokenUse.LEASE) {
+                long free = (limit.burst() * limit.microsPerToken() - (arrival - nowMicros)) / limit.microsPerToken();
+                if (free < 1) {
+                    wait[0] = arrival + limit.microsPerToken() - limit.burst() * limit.microsPerToken() - nowMicros;
+                    return stored;
+                }
+                taken[0] = Math.min(tokens, free);
+            }
+            long after = arrival + taken[0] * limit.microsPerToken();
             wait[0] = after - limit.burst() * limit.microsPerToken() - nowMicros;
             if (use == TokenUse.PEEK || (use == TokenUse.TAKE && wait[0] > 0)) {
                 return stored;
             }
             return Math.min(after, nowMicros + (limit.burst() + 1) * limit.microsPerToken());
         });
+        if (use == TokenUse.LEASE) {
+            return wait[0] > 0 ? wait[0] : -taken[0];
+        }
         return use == TokenUse.COUNT ? 0 : Math.max(wait[0], 0);
     }
 

@@ -53,11 +53,12 @@ public class SharedBuckets {
     }
 
     /**
-     * Takes from each bucket (limit i, id i) in one round trip.
+     * Takes from each bucket (limit i, id i) {@code tokens} i as {@code uses} i says, in one round trip.
      *
-     * @return for each bucket, the microseconds until the tokens are there (0 = now); empty when Redis failed
+     * @return for each bucket, the microseconds until the tokens are there (0 = now; a lease: -n
+     *         for n tokens taken); empty when Redis failed
      */
-    public Optional<List<Long>> take(List<Limit> limits, List<String> ids, int tokens, TokenUse use) {
+    public Optional<List<Long>> take(List<Limit> limits, List<String> ids, List<Integer> tokens, List<TokenUse> uses) {
         if (failing && leftAloneUntil.get() - System.nanoTime() > 0) {
             return Optional.empty();
         }
@@ -67,7 +68,7 @@ public class SharedBuckets {
             Limit limit = limits.get(i);
             keys.add(List.of(key(limit, ids.get(i))));
             args.add(List.of(Long.toString(limit.microsPerToken()), Integer.toString(limit.burst()),
-                    Integer.toString(tokens), use.script()));
+                    Integer.toString(tokens.get(i)), uses.get(i).script()));
         }
         try {
             List<Long> waits = scripts.runAll(redis, "take_tokens", keys, args);

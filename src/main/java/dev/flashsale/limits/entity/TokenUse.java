@@ -7,7 +7,12 @@ public enum TokenUse {
     /** Take nothing; only tell whether a token is there. */
     PEEK,
     /** Take a token even from an empty bucket: something that already happened (a failed login). */
-    COUNT;
+    COUNT,
+    /**
+     * Take as many of the tokens asked for as the bucket has, at least one, for a node to spend
+     * in its memory; answered -n for n tokens taken, else the wait for one.
+     */
+    LEASE;
 
     public String script() {
         return name().toLowerCase(java.util.Locale.ROOT);

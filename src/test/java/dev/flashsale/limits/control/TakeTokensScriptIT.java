@@ -78,6 +78,15 @@ class TakeTokensScriptIT {
         assertEquals(0, take(3, TokenUse.TAKE), "the bucket is still full");
     }
 
+    @Test
+    void aLeaseTakesWhatTheBucketHasUpToWhatItAsksForAndAnEmptyBucketGivesTheWait() {
+        assertEquals(-2, take(2, TokenUse.LEASE));
+        assertEquals(-1, take(2, TokenUse.LEASE), "only one was left");
+        long wait = take(2, TokenUse.LEASE);
+        assertTrue(wait > 9_000_000 && wait <= 10_000_000, "none left: the wait for one, about 10 s: " + wait);
+        assertTrue(take(1, TokenUse.TAKE) > 9_000_000, "the lease took them from the bucket");
+    }
+
     /** Several buckets in one pipelined round trip, also right after Redis lost the script. */
     @Test
     void severalBucketsInOneRoundTripEvenAfterAScriptFlush() {

@@ -1,0 +1,54 @@
+package dev.flashsale.limits.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.limits.entity.Limit;
+import org.junit.jupiter.api.Test;
+
+/** The tokens a node took from a shared bucket at once, spent in its memory. */
+class LeasesTest {
+
+    private static final Limit WIDE = Limit.perSecond("api-key", 5_000, 10_000);
+    /** Leases of 10 ms of a limit's rate, spent for up to 100 ms. */
+    private final Leases leases = new Leases(10_000, 100_000_000L, 100);
+
+    @Test
+    void aLeaseHoldsTenMillisecondsOfTheRateAtMostOnePercentOfTheBurstAndASmallLimitIsNotLeased() {
+        assertEquals(50, leases.size(WIDE));
+        assertEquals(10, leases.size(Limit.perSecond("address", 100_000, 1_000)), "1% of the burst");
+        assertEquals(1, leases.size(Limit.perSecond("buyer", 1, 10)), "a buyer's one a second: every request asks Redis");
+        assertEquals(1, leases.size(Limit.perSecond("api-key", 0, 10)), "no limit");
+        assertEquals(1, new Leases(0, 0, 100).size(WIDE), "leases off");
+    }
+
+    @Test
+    void eachTokenIsSpentOnceAndNoneAfterTheLifetime() {
+        long now = 1_000_000_000L;
+        assertFalse(leases.spend(WIDE, "k", now), "nothing taken yet");
+        leases.keep(WIDE, "k", 3, now);
+        for (int i = 0; i < 3; i++) {
+            assertTrue(leases.spend(WIDE, "k", now + 1_000));
+        }
+        assertFalse(leases.spend(WIDE, "k", now + 1_000), "all three spent");
+        assertFalse(leases.spend(WIDE, "other", now + 1_000), "each caller has its own");
+
+        leases.keep(WIDE, "k", 5, now);
+        assertTrue(leases.spend(WIDE, "k", now + 99_999_999L));
+        assertFalse(leases.spend(WIDE, "k", now + 100_000_000L), "expired: what was left is not spent");
+    }
+
+    @Test
+    void aFullMapDropsTheSpentAndTheExpiredFirst() {
+        Leases small = new Leases(10_000, 100_000_000L, 3);
+        long now = 1_000_000_000L;
+        small.keep(WIDE, "spent", 1, now);
+        assertTrue(small.spend(WIDE, "spent", now));
+        small.keep(WIDE, "live", 5, now);
+        small.keep(WIDE, "also-live", 5, now);
+        small.keep(WIDE, "new", 5, now);
+        assertEquals(3, small.size());
+        assertTrue(small.spend(WIDE, "live", now) && small.spend(WIDE, "also-live", now) && small.spend(WIDE, "new", now));
+    }
+}
