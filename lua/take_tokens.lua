@@ -15,6 +15,8 @@
 --                  longer than one full burst
 --          lease = take as many of them as the bucket has, at least one: a node takes a few at
 --                  once and spends them in its memory
+-- ARGV[5]  lease only, optional: tokens of the node's last lease it did not spend, given back
+--          first (never to more than a full bucket)
 --
 -- Returns 0 when the tokens are (or were) there, else the microseconds until they will be;
 -- lease: -n when n tokens were taken (1 <= n <= ARGV[3]), else the microseconds until one will be.
@@ -31,6 +33,10 @@ if tat < now then
     tat = now
 end
 if mode == 'lease' then
+    local back = tonumber(ARGV[5] or '0')
+    if back > 0 then
+        tat = math.max(now, tat - back * interval)
+    end
     local free = math.floor((burst * interval - (tat - now)) / interval)
     if free < 1 then
         return tat + interval - burst * interval - now

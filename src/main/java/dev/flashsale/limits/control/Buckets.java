@@ -54,33 +54,35 @@ public class Buckets {
         long now = System.nanoTime();
         long[] waits = new long[limits.size()];
         List<Integer> asked = new ArrayList<>();
-        List<Integer> costs = new ArrayList<>();
-        List<TokenUse> uses = new ArrayList<>();
+        List<BucketCall> calls = new ArrayList<>();
         for (int i = 0; i < limits.size(); i++) {
             Limit limit = limits.get(i);
+            String id = ids.get(i);
             if (limit.unlimited()) {
                 continue;
             }
             int lease = use == TokenUse.TAKE && tokens == 1 ? leases.size(limit) : 1;
-            if (lease > 1 && leases.spend(limit, ids.get(i), now)) {
+            if (lease <= 1) {
+                calls.add(new BucketCall(limit, id, tokens, use, 0));
+            } else if (leases.spend(limit, id, now)) {
                 continue;
+            } else {
+                calls.add(new BucketCall(limit, id, lease, TokenUse.LEASE, leases.unspent(limit, id, now)));
             }
             asked.add(i);
-            costs.add(lease > 1 ? lease : tokens);
-            uses.add(lease > 1 ? TokenUse.LEASE : use);
         }
-        if (asked.isEmpty()) {
+        if (calls.isEmpty()) {
             return waits;
         }
-        Optional<List<Long>> answers = shared.take(asked.stream().map(limits::get).toList(),
-                asked.stream().map(ids::get).toList(), costs, uses);
-        for (int j = 0; j < asked.size(); j++) {
+        Optional<List<Long>> answers = shared.take(calls);
+        for (int j = 0; j < calls.size(); j++) {
             int i = asked.get(j);
+            BucketCall call = calls.get(j);
             if (answers.isEmpty()) {
-                waits[i] = local.take(limits.get(i), ids.get(i), tokens, use);
-            } else if (uses.get(j) == TokenUse.LEASE && answers.get().get(j) < 0) {
+                waits[i] = local.take(call.limit(), call.id(), tokens, use);
+            } else if (call.use() == TokenUse.LEASE && answers.get().get(j) < 0) {
                 // One of the tokens taken is this request's; the node spends the others.
-                leases.keep(limits.get(i), ids.get(i), (int) -answers.get().get(j) - 1, now);
+                leases.keep(call.limit(), call.id(), (int) -answers.get().get(j) - 1, now);
             } else {
                 waits[i] = answers.get().get(j);
             }

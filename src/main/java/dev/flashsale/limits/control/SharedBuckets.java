@@ -1,7 +1,6 @@
 package dev.flashsale.limits.control;
 
 import dev.flashsale.limits.entity.Limit;
-import dev.flashsale.limits.entity.TokenUse;
 import dev.flashsale.platform.redis.RedisClient;
 import dev.flashsale.platform.redis.RedisFailures;
 import dev.flashsale.platform.redis.RedisScripts;
@@ -53,22 +52,26 @@ public class SharedBuckets {
     }
 
     /**
-     * Takes from each bucket (limit i, id i) {@code tokens} i as {@code uses} i says, in one round trip.
+     * Takes from each bucket as its call says, all in one round trip.
      *
-     * @return for each bucket, the microseconds until the tokens are there (0 = now; a lease: -n
+     * @return for each call, the microseconds until the tokens are there (0 = now; a lease: -n
      *         for n tokens taken); empty when Redis failed
      */
-    public Optional<List<Long>> take(List<Limit> limits, List<String> ids, List<Integer> tokens, List<TokenUse> uses) {
+    public Optional<List<Long>> take(List<BucketCall> calls) {
         if (failing && leftAloneUntil.get() - System.nanoTime() > 0) {
             return Optional.empty();
         }
-        List<List<String>> keys = new ArrayList<>(limits.size());
-        List<List<String>> args = new ArrayList<>(limits.size());
-        for (int i = 0; i < limits.size(); i++) {
-            Limit limit = limits.get(i);
-            keys.add(List.of(key(limit, ids.get(i))));
-            args.add(List.of(Long.toString(limit.microsPerToken()), Integer.toString(limit.burst()),
-                    Integer.toString(tokens.get(i)), uses.get(i).script()));
+        List<List<String>> keys = new ArrayList<>(calls.size());
+        List<List<String>> args = new ArrayList<>(calls.size());
+        for (BucketCall call : calls) {
+            Limit limit = call.limit();
+            keys.add(List.of(key(limit, call.id())));
+            List<String> arguments = new ArrayList<>(List.of(Long.toString(limit.microsPerToken()),
+                    Integer.toString(limit.burst()), Integer.toString(call.tokens()), call.use().script()));
+            if (call.givenBack() > 0) {
+                arguments.add(Integer.toString(call.givenBack()));
+            }
+            args.add(arguments);
         }
         try {
             List<Long> waits = scripts.runAll(redis, "take_tokens", keys, args);

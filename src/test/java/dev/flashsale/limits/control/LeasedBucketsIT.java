@@ -108,9 +108,9 @@ class LeasedBucketsIT {
     private Buckets node() {
         SharedBuckets shared = new SharedBuckets() {
             @Override
-            public Optional<List<Long>> take(List<Limit> limits, List<String> ids, List<Integer> tokens, List<TokenUse> uses) {
+            public Optional<List<Long>> take(List<BucketCall> calls) {
                 roundTrips.incrementAndGet();
-                return super.take(limits, ids, tokens, uses);
+                return super.take(calls);
             }
         };
         shared.redis = redis;

@@ -40,6 +40,33 @@ class LeasesTest {
     }
 
     @Test
+    void anExpiredLeaseGivesItsUnspentTokensBackOnceAndALiveOneNone() {
+        long now = 1_000_000_000L;
+        leases.keep(WIDE, "k", 5, now);
+        assertTrue(leases.spend(WIDE, "k", now));
+        assertEquals(0, leases.unspent(WIDE, "k", now + 1_000), "a live lease is spent, not given back");
+        assertEquals(4, leases.unspent(WIDE, "k", now + 100_000_000L));
+        assertEquals(0, leases.unspent(WIDE, "k", now + 100_000_000L), "given back once");
+        assertEquals(0, leases.unspent(WIDE, "other", now), "no lease, nothing to give back");
+    }
+
+    @Test
+    void leasesTakenAtOnceAddUpAndANewOneReplacesAnExpiredOne() {
+        long now = 1_000_000_000L;
+        leases.keep(WIDE, "k", 2, now);
+        leases.keep(WIDE, "k", 2, now + 50_000_000L);
+        for (int i = 0; i < 4; i++) {
+            assertTrue(leases.spend(WIDE, "k", now + 120_000_000L), "both threads' tokens, live from the later lease on");
+        }
+        assertFalse(leases.spend(WIDE, "k", now + 120_000_000L));
+
+        leases.keep(WIDE, "x", 3, now);
+        leases.keep(WIDE, "x", 1, now + 100_000_000L);
+        assertTrue(leases.spend(WIDE, "x", now + 100_000_000L));
+        assertFalse(leases.spend(WIDE, "x", now + 100_000_000L), "the expired lease's three were not revived");
+    }
+
+    @Test
     void aFullMapDropsTheSpentAndTheExpiredFirst() {
         Leases small = new Leases(10_000, 100_000_000L, 3);
         long now = 1_000_000_000L;

@@ -87,6 +87,15 @@ class TakeTokensScriptIT {
         assertTrue(take(1, TokenUse.TAKE) > 9_000_000, "the lease took them from the bucket");
     }
 
+    @Test
+    void aLeaseFirstGivesBackWhatTheLastOneLeftButNeverToMoreThanAFullBucket() {
+        assertEquals(-3, take(3, TokenUse.LEASE));
+        assertEquals(-2, lease(3, 2), "two given back, then taken again");
+        assertTrue(take(1, TokenUse.TAKE) > 0, "the bucket is empty again");
+        assertEquals(-3, lease(3, 100), "a hundred given back fill the bucket, no more");
+        assertTrue(take(1, TokenUse.TAKE) > 0);
+    }
+
     /** Several buckets in one pipelined round trip, also right after Redis lost the script. */
     @Test
     void severalBucketsInOneRoundTripEvenAfterAScriptFlush() {
@@ -100,6 +109,12 @@ class TakeTokensScriptIT {
 
         assertEquals(List.of(0L, 0L), waits, "both buckets were full, and the lost script was sent again");
         assertTrue(take(1, TokenUse.TAKE) > 0, "each bucket gave its burst");
+    }
+
+    long lease(int tokens, int givenBack) {
+        return scripts.run(redis, "take_tokens", List.of(SharedBuckets.key(SLOW, id)), List.of(
+                Long.toString(SLOW.microsPerToken()), Integer.toString(SLOW.burst()), Integer.toString(tokens),
+                TokenUse.LEASE.script(), Integer.toString(givenBack)));
     }
 
     long take(int tokens, TokenUse use) {
