@@ -61,7 +61,7 @@ public class Buckets {
             if (limit.unlimited()) {
                 continue;
             }
-            int lease = use == TokenUse.TAKE && tokens == 1 ? leases.size(limit) : 1;
+            int lease = use == TokenUse.TAKE && tokens == 1 ? leases.tokensPerLease(limit) : 1;
             if (lease <= 1) {
                 calls.add(new BucketCall(limit, id, tokens, use, 0));
             } else if (leases.spend(limit, id, now)) {

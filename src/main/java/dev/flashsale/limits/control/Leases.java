@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * limit. What an expired lease left unspent is given back with the next lease ({@link #unspent});
  * a caller near its limit may be refused on one node while another still holds a few of its
  * tokens, for at most a lifetime. Leases taken at once by several threads of a node add up. A
- * limit too small to give more than one token at a time is not leased ({@link #size}). At most
+ * limit too small to give more than one token at a time is not leased ({@link #tokensPerLease}). At most
  * {@code maxLeases} are kept: when full, the spent and the expired are dropped, and if that is
  * not enough, all (their tokens are lost, never spent twice).
  */
@@ -49,7 +49,7 @@ public final class Leases {
     }
 
     /** The tokens one lease of {@code limit} takes; 1 or less: the limit is not leased. */
-    public int size(Limit limit) {
+    public int tokensPerLease(Limit limit) {
         if (limit.unlimited() || tokenMicros <= 0) {
             return 1;
         }

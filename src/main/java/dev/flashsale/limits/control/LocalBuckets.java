@@ -20,15 +20,16 @@ public final class LocalBuckets {
         this.maxBuckets = maxBuckets;
     }
 
-    /**
-     * @return 0 when the tokens are (or were) there, else the microseconds until they will be;
-     *         {@link TokenUse#LEASE}: -n when n tokens were taken, else the microseconds until one will be
-     */
+    /** @return 0 when the tokens are (or were) there, else the microseconds until they will be */
     public long take(Limit limit, String id, int tokens, TokenUse use) {
         return take(limit, id, tokens, use, System.nanoTime() / 1_000);
     }
 
     long take(Limit limit, String id, int tokens, TokenUse use, long nowMicros) {
+        if (use == TokenUse.LEASE) {
+            // Leases are spent in a node's memory already; while Redis is gone, each request takes its own.
+            throw new IllegalArgumentException("A lease is taken from the shared buckets only");
+        }
         String key = limit.scope() + ':' + id;
         if (arrivals.size() >= maxBuckets && !arrivals.containsKey(key)) {
             arrivals.values().removeIf(arrival -> arrival <= nowMicros);
@@ -37,27 +38,15 @@ public final class LocalBuckets {
             }
         }
         long[] wait = new long[1];
-        long[] taken = {tokens};
         arrivals.compute(key, (unused, stored) -> {
             long arrival = stored == null ? nowMicros : Math.max(stored, nowMicros);
-            if (use == TokenUse.LEASE) {
-                long free = (limit.burst() * limit.microsPerToken() - (arrival - nowMicros)) / limit.microsPerToken();
-                if (free < 1) {
-                    wait[0] = arrival + limit.microsPerToken() - limit.burst() * limit.microsPerToken() - nowMicros;
-                    return stored;
-                }
-                taken[0] = Math.min(tokens, free);
-            }
-            long after = arrival + taken[0] * limit.microsPerToken();
+            long after = arrival + tokens * limit.microsPerToken();
             wait[0] = after - limit.burst() * limit.microsPerToken() - nowMicros;
             if (use == TokenUse.PEEK || (use == TokenUse.TAKE && wait[0] > 0)) {
                 return stored;
             }
             return Math.min(after, nowMicros + (limit.burst() + 1) * limit.microsPerToken());
         });
-        if (use == TokenUse.LEASE) {
-            return wait[0] > 0 ? wait[0] : -taken[0];
-        }
         return use == TokenUse.COUNT ? 0 : Math.max(wait[0], 0);
     }
 

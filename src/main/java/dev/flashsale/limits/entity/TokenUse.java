@@ -10,7 +10,7 @@ public enum TokenUse {
     COUNT,
     /**
      * Take as many of the tokens asked for as the bucket has, at least one, for a node to spend
-     * in its memory; answered -n for n tokens taken, else the wait for one.
+     * in its memory; answered -n for n tokens taken, else the wait for one. Shared buckets only.
      */
     LEASE;
 

@@ -16,11 +16,11 @@ class LeasesTest {
 
     @Test
     void aLeaseHoldsTenMillisecondsOfTheRateAtMostOnePercentOfTheBurstAndASmallLimitIsNotLeased() {
-        assertEquals(50, leases.size(WIDE));
-        assertEquals(10, leases.size(Limit.perSecond("address", 100_000, 1_000)), "1% of the burst");
-        assertEquals(1, leases.size(Limit.perSecond("buyer", 1, 10)), "a buyer's one a second: every request asks Redis");
-        assertEquals(1, leases.size(Limit.perSecond("api-key", 0, 10)), "no limit");
-        assertEquals(1, new Leases(0, 0, 100).size(WIDE), "leases off");
+        assertEquals(50, leases.tokensPerLease(WIDE));
+        assertEquals(10, leases.tokensPerLease(Limit.perSecond("address", 100_000, 1_000)), "1% of the burst");
+        assertEquals(1, leases.tokensPerLease(Limit.perSecond("buyer", 1, 10)), "a buyer's one a second: every request asks Redis");
+        assertEquals(1, leases.tokensPerLease(Limit.perSecond("api-key", 0, 10)), "no limit");
+        assertEquals(1, new Leases(0, 0, 100).tokensPerLease(WIDE), "leases off");
     }
 
     @Test

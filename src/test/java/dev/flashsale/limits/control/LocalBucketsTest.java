@@ -40,16 +40,6 @@ class LocalBucketsTest {
     }
 
     @Test
-    void aLeaseTakesWhatTheBucketHasUpToWhatItAsksForAndAnEmptyBucketGivesTheWait() {
-        long now = 3_000_000_000L;
-        assertEquals(-2, buckets.take(TEN_A_SECOND, "l", 2, TokenUse.LEASE, now));
-        assertEquals(-1, buckets.take(TEN_A_SECOND, "l", 2, TokenUse.LEASE, now), "only one was left");
-        assertEquals(100_000, buckets.take(TEN_A_SECOND, "l", 2, TokenUse.LEASE, now), "none left: the wait for one");
-        assertEquals(100_000, buckets.take(TEN_A_SECOND, "l", 1, TokenUse.TAKE, now), "the lease took them from the bucket");
-        assertEquals(-1, buckets.take(TEN_A_SECOND, "l", 2, TokenUse.LEASE, now + 100_000));
-    }
-
-    @Test
     void aFullMapDropsTheBucketsThatFilledAgainFirst() {
         LocalBuckets small = new LocalBuckets(3);
         long now = 1_000_000_000L;
