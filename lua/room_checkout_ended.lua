@@ -5,7 +5,7 @@
 -- never tied to a ticket (a sale without a room, a reservation made without a token) is passed.
 -- A reserve request of the ticket still on its way stays counted as reserving until its answer.
 --
--- KEYS     the room's eleven keys (see room_ticket.lua)
+-- KEYS     the room's eleven keys (see room_batch.lua)
 -- ARGV     the idempotency keys of the reservations that ended
 --
 -- Returns the number of tickets whose place was freed.

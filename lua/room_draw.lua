@@ -3,7 +3,7 @@
 -- may run this, the first one wins). Tickets already queued after the opening stay behind them.
 -- Every drawn ticket starts its missed-poll clock now.
 --
--- KEYS     the room's eleven keys (see room_ticket.lua)
+-- KEYS     the room's eleven keys (see room_batch.lua)
 -- ARGV     the pre-queue's tickets in the lottery's order
 --
 -- Returns 1 drawn now, 0 drawn before (nothing changed), -1 no room in Redis.

@@ -1,7 +1,7 @@
 -- A ticket leaves the room: the buyer left (L) or a merchandiser revoked it (V). Its place, its
 -- token and its active slot are freed at once.
 --
--- KEYS     the room's eleven keys (see room_ticket.lua)
+-- KEYS     the room's eleven keys (see room_batch.lua)
 -- ARGV[1]  the ticket
 -- ARGV[2]  L or V
 --

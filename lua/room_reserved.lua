@@ -4,7 +4,7 @@
 -- the one its key made before), the reservation's key is tied to the ticket, so that the
 -- reservation's end frees the ticket's place (room_checkout_ended.lua) on whichever node it ends.
 --
--- KEYS     the room's eleven keys (see room_ticket.lua)
+-- KEYS     the room's eleven keys (see room_batch.lua)
 -- ARGV[1]  the ticket
 -- ARGV[2]  the idempotency key of the reservation the request answered with; absent when the
 --          answer was a refusal

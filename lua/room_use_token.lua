@@ -3,7 +3,7 @@
 -- admitted-not-reserved (on its first use) and is reserving until the request's answer
 -- (room_reserved.lua): admission counts its unit as taken either way.
 --
--- KEYS     the room's eleven keys (see room_ticket.lua)
+-- KEYS     the room's eleven keys (see room_batch.lua)
 -- ARGV[1]  the token's ticket
 -- ARGV[2]  the token's expiry, epoch ms, as in the ticket's state
 --

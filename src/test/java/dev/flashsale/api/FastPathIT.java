@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestServer;
@@ -128,11 +129,32 @@ class FastPathIT {
         Api.Answer pollPlain = api.get(queue + "/" + ticket);
         Api.Answer pollRest = api.get(queue + "/" + ticket, THROUGH_REST);
         assertEquals(200, pollPlain.status(), pollPlain.toString());
-        assertEquals(pollRest.json().getString("status"), pollPlain.json().getString("status"));
-        assertEquals(pollRest.status(), pollPlain.status());
-        assertEquals(pollRest.header("Content-Type"), pollPlain.header("Content-Type"));
+        assertEquals("PAUSED", pollPlain.json().getString("reason"));
+        assertEquals(pollRest.body(), pollPlain.body(), "a waiting ticket's answer, byte for byte");
+        assertAlike(pollPlain, pollRest);
         // Three buyers took a ticket each (plain, rest, again): nobody took two, and the bad requests none.
         assertEquals(3, api.get(queue).json().getJsonNumber("waiting").longValue(), "tickets in the room");
+
+        // Admitted: the answer carries the token and its expiry, the same from both.
+        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale + "/room/resume").status());
+        Api.Answer admittedPlain = pollUntilAdmitted(queue + "/" + ticket);
+        Api.Answer admittedRest = api.get(queue + "/" + ticket, THROUGH_REST);
+        assertEquals(admittedRest.body(), admittedPlain.body(), "an admitted ticket's answer, byte for byte");
+        assertAlike(admittedPlain, admittedRest);
+    }
+
+    private Api.Answer pollUntilAdmitted(String path) {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            Api.Answer answer = api.get(path);
+            assertEquals(200, answer.status(), answer.toString());
+            if (answer.json().getString("status").equals("ADMITTED")) {
+                assertTrue(answer.json().containsKey("tokenExpiresAt"), answer.toString());
+                return answer;
+            }
+            assertTrue(System.nanoTime() < deadline, "not admitted within 10 s: " + answer);
+            Pause.millis(200);
+        }
     }
 
     @Test

@@ -26,8 +26,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -496,6 +498,73 @@ class WaitingRoomIT {
         assertEquals("admission-token-revoked", again.problemType(), again.toString());
         Api.Answer reservedB = reserve(sale, "second", next.getString("token"), "one-at-a-time-" + room.ticketOfB());
         assertEquals(201, reservedB.status(), reservedB.toString());
+    }
+
+    /**
+     * A crowd's tickets and polls share Redis calls (lua/room_batch.lua), and each request still
+     * gets its own answer: 16 clients take 48 tickets and poll them 1,200 times while the room
+     * admits, every admitted answer's token (checked with the nodes' key) names the ticket polled
+     * and its own buyer, and a waiting ticket's place never goes back. Carried one call each (a
+     * Redis call per request), the count of calls would equal the requests, and the test fails.
+     */
+    @Test
+    void aCrowdsTicketsAndPollsShareRedisCallsAndEachGetsItsOwnAnswer() throws Exception {
+        Sale sale = saleWithRoom(1_000, 1, Duration.ZERO, 8, 60);
+        AdmissionTokens nodesKey = AdmissionTokens.withKey(Api.ROOM_TOKEN_KEY);
+        // The first ticket's poll draws the (empty) lottery; the crowd's polls then each go once.
+        assertEquals(201, take(sale, "crowd-opener").status());
+        Metrics before = Metrics.read(api);
+        int clients = 16;
+        int buyersEach = 3;
+        int pollsEach = 75;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<Future<Integer>> admittedSeen = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            int client = c;
+            admittedSeen.add(pool.submit(() -> {
+                List<String> tickets = new ArrayList<>();
+                for (int b = 0; b < buyersEach; b++) {
+                    Api.Answer taken = take(sale, "crowd-" + client + "-" + b);
+                    assertEquals(201, taken.status(), taken.toString());
+                    tickets.add(taken.json().getString("ticket"));
+                }
+                Map<String, Long> lastPlace = new HashMap<>();
+                int admitted = 0;
+                for (int p = 0; p < pollsEach; p++) {
+                    int b = p % buyersEach;
+                    String ticket = tickets.get(b);
+                    JsonObject answer = poll(sale, ticket);
+                    assertEquals(ticket, answer.getString("ticket"), answer.toString());
+                    if (answer.getString("status").equals("ADMITTED")) {
+                        AdmissionClaims claims = nodesKey.verify(answer.getString("token")).orElseThrow(() ->
+                                new AssertionError("a token the nodes' key does not verify: " + answer));
+                        assertEquals(ticket, claims.ticket(), answer.toString());
+                        assertEquals("crowd-" + client + "-" + b, claims.buyerId(), "another buyer's token: " + answer);
+                        assertEquals(sale.id(), claims.saleId());
+                        admitted++;
+                    } else {
+                        assertEquals("WAITING", answer.getString("status"), answer.toString());
+                        long place = answer.getJsonNumber("position").longValue();
+                        Long earlier = lastPlace.put(ticket, place);
+                        assertTrue(earlier == null || place <= earlier, ticket + " went back from " + earlier + " to " + place);
+                    }
+                }
+                return admitted;
+            }));
+        }
+        int admitted = 0;
+        for (Future<Integer> client : admittedSeen) {
+            admitted += client.get(120, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        Metrics after = Metrics.read(api);
+        double calls = after.since(before, "flashsale_room_batch_size_count");
+        double carried = after.since(before, "flashsale_room_batch_size_sum");
+        System.out.printf("crowd: %d tickets and %d polls in %.0f Redis calls (%.1f a call), %d admitted answers%n",
+                clients * buyersEach, clients * pollsEach, calls, carried / calls, admitted);
+        assertEquals(clients * (buyersEach + pollsEach), carried, 0.0, "every ticket taken and every poll carried once");
+        assertTrue(calls <= carried * 0.8, calls + " Redis calls for " + carried + " requests: the crowd's requests went one by one");
+        assertTrue(admitted > 0, "some polls answered ADMITTED");
     }
 
     // --- the sale, the room and the calls ---

@@ -1,5 +1,6 @@
 package dev.flashsale.platform.problem;
 
+import dev.flashsale.platform.JsonText;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -82,30 +83,6 @@ public class ProblemWriter implements MessageBodyWriter<Problem> {
 
     private static StringBuilder field(StringBuilder json, String name, String value) {
         json.append('"').append(name).append("\":");
-        return value == null ? json.append("null") : quoted(json, value);
-    }
-
-    private static StringBuilder quoted(StringBuilder json, String text) {
-        json.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> json.append("\\\"");
-                case '\\' -> json.append("\\\\");
-                case '\n' -> json.append("\\n");
-                case '\r' -> json.append("\\r");
-                case '\t' -> json.append("\\t");
-                case '\b' -> json.append("\\b");
-                case '\f' -> json.append("\\f");
-                default -> {
-                    if (c < 0x20) {
-                        json.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        json.append(c);
-                    }
-                }
-            }
-        }
-        return json.append('"');
+        return value == null ? json.append("null") : JsonText.quoted(json, value);
     }
 }

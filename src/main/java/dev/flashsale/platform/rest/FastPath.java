@@ -62,12 +62,17 @@ public final class FastPath {
 
     /** An answer in JSON, as the JSON binding writes {@code value}; {@code location} for a 201, else null. */
     public static void json(HttpServletResponse response, int status, String location, Object value) throws IOException {
+        json(response, status, location, JSON.toJson(value).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** An answer in JSON, {@code body} written as the JSON binding would; {@code location} for a 201, else null. */
+    public static void json(HttpServletResponse response, int status, String location, byte[] body) throws IOException {
         SecurityHeaders.applyToApi(response);
         response.setStatus(status);
         if (location != null) {
             response.setHeader("Location", location);
         }
-        write(response, "application/json", JSON.toJson(value).getBytes(StandardCharsets.UTF_8));
+        write(response, "application/json", body);
     }
 
     /** A problem answer, with its Retry-After when it has one. */

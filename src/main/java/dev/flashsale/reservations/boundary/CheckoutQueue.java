@@ -4,7 +4,7 @@ import dev.flashsale.platform.Causes;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.problem.TransientFailure;
 import dev.flashsale.reservations.control.CheckoutCounters;
-import dev.flashsale.reservations.control.CheckoutLine;
+import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.reservations.control.LineWaiter;
 import dev.flashsale.reservations.entity.CheckoutGroups;
 import dev.flashsale.reservations.entity.GroupAnswers;
@@ -66,7 +66,7 @@ public class CheckoutQueue {
     @ConfigProperty(name = "flashsale.checkout.wait-ms", defaultValue = "4000")
     long waitMillis;
 
-    private final ConcurrentHashMap<LineKey, CheckoutLine<LineWaiter>> lines = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<LineKey, RequestLine<LineWaiter>> lines = new ConcurrentHashMap<>();
     /** The stock rows of each sharded SKU met so far (a SKU never changes its number of shards). */
     private final ConcurrentHashMap<Sku, Integer> shardsOfSku = new ConcurrentHashMap<>();
 
@@ -81,13 +81,13 @@ public class CheckoutQueue {
         Sku sku = command.sku();
         int shards = shardsOfSku.getOrDefault(sku, 1);
         LineKey key = new LineKey(sku, shards == 1 ? 0 : ThreadLocalRandom.current().nextInt(shards));
-        CheckoutLine<LineWaiter> line = lines.computeIfAbsent(key, unused -> new CheckoutLine<>(lineMax));
+        RequestLine<LineWaiter> line = lines.computeIfAbsent(key, unused -> new RequestLine<>(lineMax));
         LineWaiter me = new LineWaiter(command);
-        CheckoutLine.Place place = line.join(me);
-        if (place == CheckoutLine.Place.FULL) {
+        RequestLine.Place place = line.join(me);
+        if (place == RequestLine.Place.FULL) {
             throw ProblemException.retryLater("busy", "Busy", "Too many requests wait for " + sku + " right now; retry shortly");
         }
-        if (place == CheckoutLine.Place.LEAD || me.await(line, waitMillis, counters::gaveUpWaiting) == LineWaiter.Turn.LEAD) {
+        if (place == RequestLine.Place.LEAD || me.await(line, waitMillis, counters::gaveUpWaiting) == LineWaiter.Turn.LEAD) {
             lead(key, line, me);
         }
         ReserveAnswer answer = me.answer();
@@ -101,14 +101,14 @@ public class CheckoutQueue {
                 .withDescription("Stock rows with reserve requests in line right now").build(), lines, Map::size);
         registry.gauge(Metadata.builder().withName("flashsale.checkout.queued")
                 .withDescription("Reserve requests waiting in line for a group transaction right now").build(),
-                lines, all -> all.values().stream().mapToInt(CheckoutLine::queued).sum());
+                lines, all -> all.values().stream().mapToInt(RequestLine::queued).sum());
     }
 
     public CheckoutGroups groups() {
         return counters.snapshot(groupMax, lines.size());
     }
 
-    private void lead(LineKey key, CheckoutLine<LineWaiter> line, LineWaiter leader) {
+    private void lead(LineKey key, RequestLine<LineWaiter> line, LineWaiter leader) {
         List<LineWaiter> group = line.groupLedBy(leader, groupMax);
         List<ReserveAnswer> answers = List.of();
         try {
@@ -144,7 +144,7 @@ public class CheckoutQueue {
     }
 
     /** The next queued request leads the next group; one that gave up waiting just now passes it on. */
-    private void handOverLead(LineKey key, CheckoutLine<LineWaiter> line) {
+    private void handOverLead(LineKey key, RequestLine<LineWaiter> line) {
         for (Optional<LineWaiter> next = line.handOver(); next.isPresent(); next = line.handOver()) {
             if (next.get().lead()) {
                 return;

@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.control;
 
+import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
@@ -8,7 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** One request in a {@link CheckoutLine}: its command, then its answer or its turn to lead the next group. */
+/** One request in a {@link RequestLine}: its command, then its answer or its turn to lead the next group. */
 public final class LineWaiter {
 
     /** What ended the wait: the lead of the next group, the group's answer, or the deadline. */
@@ -49,7 +50,7 @@ public final class LineWaiter {
      * long, for the group's transaction; past that it gives up: 503, outcome unknown, which a
      * retry under the same key resolves. Either way {@code gaveUp} is told, before the 503.
      */
-    public Turn await(CheckoutLine<LineWaiter> line, long waitMillis, Runnable gaveUp) {
+    public Turn await(RequestLine<LineWaiter> line, long waitMillis, Runnable gaveUp) {
         try {
             return turn.get(waitMillis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException stillWaiting) {

@@ -58,7 +58,7 @@ public class QueueFastPath extends HttpFilter {
                 take(request, response, queue.group(1));
             } else {
                 FastPath.json(response, HttpServletResponse.SC_OK, null,
-                        metrics.polled(room.poll(Ids.parse(ticket.group(1), "sale"), ticket.group(2))));
+                        QueueAnswerJson.bytes(metrics.polled(room.poll(Ids.parse(ticket.group(1), "sale"), ticket.group(2)))));
             }
         } catch (ProblemException refused) {
             FastPath.problem(response, ProblemAnswer.of(refused));
@@ -73,9 +73,9 @@ public class QueueFastPath extends HttpFilter {
         metrics.ticketTaken(taken.created());
         if (taken.created()) {
             FastPath.json(response, HttpServletResponse.SC_CREATED,
-                    request.getRequestURL().append('/').append(taken.answer().ticket()).toString(), taken.answer());
+                    request.getRequestURL().append('/').append(taken.answer().ticket()).toString(), QueueAnswerJson.bytes(taken.answer()));
         } else {
-            FastPath.json(response, HttpServletResponse.SC_OK, null, taken.answer());
+            FastPath.json(response, HttpServletResponse.SC_OK, null, QueueAnswerJson.bytes(taken.answer()));
         }
     }
 }

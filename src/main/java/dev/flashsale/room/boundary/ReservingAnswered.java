@@ -55,7 +55,7 @@ public class ReservingAnswered implements ContainerResponseFilter {
         try {
             redis.run("room_reserved", claims.saleId(), args);
         } catch (ProblemException redisAway) {
-            // The ticket stays reserving until room_poll.lua gives up on it (a minute): admission undersells meanwhile.
+            // The ticket stays reserving until room_batch.lua gives up on it (a minute): admission undersells meanwhile.
             // Its reservation is not tied to it either: the place is freed when the token runs out, not when the checkout ends.
             // (RoomRedis logged the failure.)
             LOG.log(Level.FINE, "Reserve answer of a ticket of sale " + claims.saleId() + " not recorded: Redis away", redisAway);

@@ -3,10 +3,10 @@ package dev.flashsale.room.boundary;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.Lottery;
+import dev.flashsale.room.control.RoomCalls;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.control.RoomRedis;
-import dev.flashsale.room.control.RoomStock;
 import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.entity.AdmissionClaims;
 import dev.flashsale.room.entity.LotteryRecord;
@@ -17,6 +17,7 @@ import dev.flashsale.room.entity.RoomInfo;
 import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Base64;
@@ -29,8 +30,9 @@ import java.util.regex.Pattern;
 
 /**
  * The storefront's side of the room: take a ticket, poll it, leave; the room's public facts and
- * its lottery record. Answers come from Redis and this node's memory; PostgreSQL is asked only
- * for a room's settings (cached), a sale's units (cached, {@link RoomStock}) and, once per room,
+ * its lottery record. Answers come from Redis ({@link RoomCalls}, which carries a crowd's tickets
+ * and polls together) and this node's memory; PostgreSQL is asked only for a room's settings
+ * (cached), a sale's units (cached, {@code RoomStock}) and, once per room,
  * to record the lottery, which the first poll after the opening second draws on whichever node
  * it lands.
  */
@@ -39,7 +41,12 @@ public class WaitingRoom {
 
     private static final Logger LOG = Logger.getLogger(WaitingRoom.class.getName());
     private static final Pattern TICKET = Pattern.compile("t_[A-Za-z0-9_-]{22}");
-    private static final SecureRandom RANDOM = new SecureRandom();
+    /**
+     * A ticket's name is unguessable (it is all a poll or a leave needs): 128 random bits, from a
+     * generator per thread, seeded by the system's, so that a crowd's tickets share no lock and
+     * make no system call.
+     */
+    private static final ThreadLocal<SecureRandom> RANDOM = ThreadLocal.withInitial(WaitingRoom::newRandom);
 
     /** A ticket's answer, and whether the ticket was taken by this request. */
     public record Taken(QueueAnswer answer, boolean created) {
@@ -52,7 +59,7 @@ public class WaitingRoom {
     RoomRedis redis;
 
     @Inject
-    RoomStock stock;
+    RoomCalls calls;
 
     @Inject
     AdmissionTokens tokens;
@@ -66,12 +73,12 @@ public class WaitingRoom {
     private final Map<UUID, Object> drawing = new ConcurrentHashMap<>();
 
     public Taken take(UUID saleId, String buyerId) {
-        room(saleId); // 404 for a sale without a room
+        Room room = room(saleId);
         byte[] random = new byte[16];
-        RANDOM.nextBytes(random);
+        RANDOM.get().nextBytes(random);
         String fresh = "t_" + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         for (int attempt = 0; attempt < 3; attempt++) {
-            List<Object> answer = redis.run("room_ticket", saleId, List.of(buyerId, fresh));
+            List<Object> answer = calls.take(saleId, buyerId, fresh);
             long code = (Long) answer.get(0);
             if (code == -1) {
                 reload(saleId);
@@ -81,7 +88,9 @@ public class WaitingRoom {
                 throw ProblemException.conflict("queue-not-open", "Queue not open", "The waiting room of sale " + saleId
                         + " opens at " + Instant.ofEpochMilli(Long.parseLong(answer.get(1).toString())));
             } else {
-                return new Taken(poll(saleId, answer.get(1).toString()), code == 1);
+                String ticket = answer.get(1).toString();
+                QueueAnswer polled = answered(room, ticket, answer.subList(2, answer.size()));
+                return new Taken(polled != null ? polled : poll(saleId, ticket), code == 1);
             }
         }
         throw roomUnavailable();
@@ -91,20 +100,29 @@ public class WaitingRoom {
         Room room = room(saleId);
         checkTicket(ticket);
         for (int attempt = 0; attempt < 3; attempt++) {
-            RoomStock.Reading units = stock.of(saleId);
-            List<Object> answer = redis.run("room_poll", saleId, List.of(ticket, Long.toString(units.available()),
-                    Long.toString(units.held()), Long.toString(units.doneBefore())));
-            int code = ((Long) answer.get(0)).intValue();
-            switch (code) {
-                case -1 -> reload(saleId);
-                case -4 -> throw ticketNotFound(ticket);
-                case -5 -> drawLottery(room);
-                default -> {
-                    return answerOf(room, ticket, code, answer);
-                }
+            QueueAnswer answer = answered(room, ticket, calls.poll(saleId, ticket));
+            if (answer != null) {
+                return answer;
             }
         }
         throw roomUnavailable();
+    }
+
+    /**
+     * A poll's answer; null once what it lacked (the room's settings in Redis, the lottery drawn)
+     * is put right, for the poll to be asked again.
+     */
+    private QueueAnswer answered(Room room, String ticket, List<Object> answer) {
+        int code = ((Long) answer.get(0)).intValue();
+        switch (code) {
+            case -1 -> reload(room.saleId());
+            case -4 -> throw ticketNotFound(ticket);
+            case -5 -> drawLottery(room);
+            default -> {
+                return answerOf(room, ticket, code, answer);
+            }
+        }
+        return null;
     }
 
     public void leave(UUID saleId, String ticket) {
@@ -187,7 +205,7 @@ public class WaitingRoom {
             case 6 -> new QueueAnswer(ticket, QueueStatus.LEFT, null, queued, null, pollAfter, null, null, null);
             case 7 -> new QueueAnswer(ticket, QueueStatus.REVOKED, null, queued, null, pollAfter, null, null, null);
             case 8 -> new QueueAnswer(ticket, QueueStatus.CHECKOUT_ENDED, null, queued, null, pollAfter, null, null, null);
-            default -> throw new IllegalStateException("room_poll.lua answered " + answer);
+            default -> throw new IllegalStateException("room_batch.lua answered " + answer);
         };
     }
 
@@ -203,6 +221,14 @@ public class WaitingRoom {
 
     private Room room(UUID saleId) {
         return rooms.of(saleId).orElseThrow(() -> roomNotFound(saleId));
+    }
+
+    private static SecureRandom newRandom() {
+        try {
+            return SecureRandom.getInstance("DRBG");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("DRBG is part of every Java runtime", e);
+        }
     }
 
     static ProblemException roomNotFound(UUID saleId) {

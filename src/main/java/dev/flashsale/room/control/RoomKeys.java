@@ -6,7 +6,7 @@ import java.util.UUID;
 /**
  * The names of a sale's room keys in Redis. All carry the sale as hash tag ({@code {sale:<id>}}),
  * so that one room's keys share a Redis Cluster slot and each room script touches them together.
- * Every room script takes the same eleven keys, in this order (documented in lua/room_ticket.lua).
+ * Every room script takes the same eleven keys, in this order (documented in lua/room_batch.lua).
  */
 public final class RoomKeys {
 

@@ -17,6 +17,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.Histogram;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
@@ -24,7 +25,7 @@ import org.eclipse.microprofile.metrics.Tag;
 /**
  * The waiting rooms' metrics. Counters, of this node: tickets taken (new, or the buyer's own
  * again), polls by the status they answered (and a waiting ticket's reason), lotteries this node
- * drew. Gauges, of every node alike (read from Redis, which all nodes share, at most once a
+ * drew; how many tickets taken and polled each of its Redis calls carried. Gauges, of every node alike (read from Redis, which all nodes share, at most once a
  * second; NaN when Redis does not answer): the rooms on, and over all of them the tickets waiting,
  * the buyers admitted so far, those admitted but not yet reserving, and those active.
  */
@@ -50,6 +51,7 @@ public class RoomMetrics {
     private final Map<QueueStatus, Counter> polls = new EnumMap<>(QueueStatus.class);
     private final Map<WaitReason, Counter> waitingPolls = new EnumMap<>(WaitReason.class);
     private Counter waitingInLine;
+    private Histogram batchSizes;
 
     /** The last reading of the rooms' state; null until the first. */
     private volatile State last;
@@ -77,6 +79,8 @@ public class RoomMetrics {
             waitingPolls.put(reason, registry.counter(answered, tag(QueueStatus.WAITING),
                     new Tag("reason", reason.name().toLowerCase(Locale.ROOT))));
         }
+        batchSizes = registry.histogram(Metadata.builder().withName("flashsale.room.batch.size")
+                .withDescription("Tickets taken and polled that one Redis call carried (the count is this node's room calls)").build());
         lotteries = registry.counter(Metadata.builder().withName("flashsale.room.lotteries")
                 .withDescription("Lotteries this node drew at a room's opening second").build());
         gauge("flashsale.room.rooms", "Sales with their waiting room on", State::rooms);
@@ -99,6 +103,10 @@ public class RoomMetrics {
             waitingPolls.get(answer.reason()).inc();
         }
         return answer;
+    }
+
+    public void carried(int calls) {
+        batchSizes.update(calls);
     }
 
     public void lotteryDrawn() {

@@ -51,7 +51,18 @@ public class RoomRedis {
 
     /** Runs {@code lua/<script>.lua} on the sale's keys; its answer as a list (a lone integer as a list of one). */
     public List<Object> run(String script, UUID saleId, List<String> args) {
-        Object reply = call(script, jedis -> scripts.runForReply(jedis, script, RoomKeys.all(saleId), args));
+        return listOf(call(script, jedis -> scripts.runForReply(jedis, script, RoomKeys.all(saleId), args)));
+    }
+
+    /** Runs {@code lua/room_batch.lua} on the sale's keys: one answer for each call in {@code args}, each as a list. */
+    public List<List<Object>> batch(UUID saleId, List<String> args) {
+        Object reply = call("room_batch", jedis -> scripts.runForReply(jedis, "room_batch", RoomKeys.all(saleId), args));
+        List<List<Object>> answers = new ArrayList<>();
+        ((List<?>) reply).forEach(answer -> answers.add(listOf(answer)));
+        return answers;
+    }
+
+    private static List<Object> listOf(Object reply) {
         List<Object> answer = new ArrayList<>();
         if (reply instanceof List<?> list) {
             list.forEach(element -> answer.add(element instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : element));

@@ -14,7 +14,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@code flashsale.room.stock-refresh-ms} per node, so that polls cost no database call. With the
  * reading goes the room's count of reserve requests with a token answered, read just before it:
  * requests answered since, and those still on their way, may have taken units the reading still
- * shows, and admission counts them as taken (room_poll.lua), which keeps admitted-but-not-reserved
+ * shows, and admission counts them as taken (room_batch.lua), which keeps admitted-but-not-reserved
  * buyers within what is really available.
  */
 @ApplicationScoped

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -35,12 +36,29 @@ public class Rooms {
     long refreshMillis;
 
     private final Map<UUID, Loaded> loaded = new ConcurrentHashMap<>();
+    private final Map<UUID, ReentrantLock> readers = new ConcurrentHashMap<>();
 
     public Optional<Room> of(UUID saleId) {
         Loaded known = loaded.get(saleId);
         if (known != null && System.currentTimeMillis() - known.atMillis() < refreshMillis) {
             return Optional.of(known.room());
         }
+        if (known != null) {
+            // One request of a crowd reads the settings again; the others go on with the ones known.
+            ReentrantLock reading = readers.computeIfAbsent(saleId, id -> new ReentrantLock());
+            if (!reading.tryLock()) {
+                return Optional.of(known.room());
+            }
+            try {
+                return read(saleId, known);
+            } finally {
+                reading.unlock();
+            }
+        }
+        return read(saleId, null);
+    }
+
+    private Optional<Room> read(UUID saleId, Loaded known) {
         Optional<Room> room;
         try {
             room = book.find(saleId);

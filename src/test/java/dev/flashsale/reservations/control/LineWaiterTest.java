@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.entity.BuyerId;
 import dev.flashsale.reservations.entity.ReserveAnswer;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class LineWaiterTest {
 
     private final LongAdder gaveUp = new LongAdder();
-    private final CheckoutLine<LineWaiter> line = new CheckoutLine<>(64);
+    private final RequestLine<LineWaiter> line = new RequestLine<>(64);
 
     @Test
     void aRequestStillQueuedAtItsDeadlineLeavesTheLineWith503Busy() {

@@ -1,4 +1,4 @@
-package dev.flashsale.reservations.control;
+package dev.flashsale.platform.line;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,21 +14,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-class CheckoutLineTest {
+class RequestLineTest {
 
     @Test
     void theFirstRequestLeadsAtOnceAndTheOthersQueue() {
-        CheckoutLine<String> line = new CheckoutLine<>(64);
+        RequestLine<String> line = new RequestLine<>(64);
 
-        assertEquals(CheckoutLine.Place.LEAD, line.join("a"));
-        assertEquals(CheckoutLine.Place.QUEUED, line.join("b"));
-        assertEquals(CheckoutLine.Place.QUEUED, line.join("c"));
+        assertEquals(RequestLine.Place.LEAD, line.join("a"));
+        assertEquals(RequestLine.Place.QUEUED, line.join("b"));
+        assertEquals(RequestLine.Place.QUEUED, line.join("c"));
         assertEquals(List.of("a"), line.groupLedBy("a", 64).subList(0, 1));
     }
 
     @Test
     void aGroupTakesTheQueuedInArrivalOrderUpToItsLimitAndTheNextLeaderIsTheFirstLeftOver() {
-        CheckoutLine<String> line = new CheckoutLine<>(64);
+        RequestLine<String> line = new RequestLine<>(64);
         line.join("lead");
         for (String waiter : List.of("b", "c", "d", "e")) {
             line.join(waiter);
@@ -38,37 +38,37 @@ class CheckoutLineTest {
         assertEquals(Optional.of("d"), line.handOver());
         assertEquals(List.of("d", "e"), line.groupLedBy("d", 3));
         assertEquals(Optional.empty(), line.handOver());
-        assertEquals(CheckoutLine.Place.LEAD, line.join("f"), "an idle line lets the next request lead at once");
+        assertEquals(RequestLine.Place.LEAD, line.join("f"), "an idle line lets the next request lead at once");
     }
 
     @Test
     void theLeaderOfAnEmptyLineRunsAloneAndLeavesItIdle() {
-        CheckoutLine<String> line = new CheckoutLine<>(64);
+        RequestLine<String> line = new RequestLine<>(64);
         line.join("alone");
 
         assertEquals(List.of("alone"), line.groupLedBy("alone", 64));
         assertEquals(Optional.empty(), line.handOver());
-        assertEquals(CheckoutLine.Place.LEAD, line.join("next"));
+        assertEquals(RequestLine.Place.LEAD, line.join("next"));
     }
 
     @Test
     void aFullLineTurnsTheNextRequestAwayUntilAGroupLeavesRoom() {
-        CheckoutLine<String> line = new CheckoutLine<>(2);
+        RequestLine<String> line = new RequestLine<>(2);
         line.join("lead");
-        assertEquals(CheckoutLine.Place.QUEUED, line.join("b"));
-        assertEquals(CheckoutLine.Place.QUEUED, line.join("c"));
+        assertEquals(RequestLine.Place.QUEUED, line.join("b"));
+        assertEquals(RequestLine.Place.QUEUED, line.join("c"));
 
-        assertEquals(CheckoutLine.Place.FULL, line.join("d"));
+        assertEquals(RequestLine.Place.FULL, line.join("d"));
         assertEquals(List.of("lead", "b"), line.groupLedBy("lead", 2));
-        assertEquals(CheckoutLine.Place.QUEUED, line.join("e"), "the group took one waiter out: room for one");
-        assertEquals(CheckoutLine.Place.FULL, line.join("f"));
+        assertEquals(RequestLine.Place.QUEUED, line.join("e"), "the group took one waiter out: room for one");
+        assertEquals(RequestLine.Place.FULL, line.join("f"));
     }
 
     /** Under contention every request is served exactly once and no two groups run at once. */
     @Test
     void everyRequestIsInExactlyOneGroupAndGroupsNeverOverlap() throws Exception {
         int requests = 20_000;
-        CheckoutLine<Integer> line = new CheckoutLine<>(requests);
+        RequestLine<Integer> line = new RequestLine<>(requests);
         List<Integer> served = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger running = new AtomicInteger();
         AtomicInteger overlaps = new AtomicInteger();
@@ -77,7 +77,7 @@ class CheckoutLineTest {
         for (int i = 0; i < requests; i++) {
             int request = i;
             threads.execute(() -> {
-                if (line.join(request) == CheckoutLine.Place.LEAD) {
+                if (line.join(request) == RequestLine.Place.LEAD) {
                     Optional<Integer> leader = Optional.of(request);
                     while (leader.isPresent()) {
                         if (running.incrementAndGet() > 1) {

@@ -1,4 +1,4 @@
-package dev.flashsale.reservations.control;
+package dev.flashsale.platform.line;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -6,14 +6,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The requests of one stock row waiting for the group transaction that runs on it now to end.
- * A request that finds the line idle leads a group at once; the others queue, and when a group
- * ends, the first of them leads the next one for everyone queued by then. At most
+ * The requests waiting for the group that runs now (a stock row's transaction, a room's Redis
+ * call) to end. A request that finds the line idle leads a group at once; the others queue, and
+ * when a group ends, the first of them leads the next one for everyone queued by then. At most
  * {@code maxQueued} wait: a line that long turns the next request away.
  *
  * @param <W> a waiting request
  */
-public final class CheckoutLine<W> {
+public final class RequestLine<W> {
 
     /** What joining a line meant for the request. */
     public enum Place { LEAD, QUEUED, FULL }
@@ -22,7 +22,7 @@ public final class CheckoutLine<W> {
     private final int maxQueued;
     private boolean busy;
 
-    public CheckoutLine(int maxQueued) {
+    public RequestLine(int maxQueued) {
         this.maxQueued = maxQueued;
     }
 

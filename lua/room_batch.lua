@@ -1,0 +1,234 @@
+-- The waiting room's storefront calls of one moment, in one go: the tickets taken and the tickets
+-- polled on this node while its last call ran (a crowd's requests share one round trip and one
+-- round of the room's housekeeping and admission, instead of one each).
+--
+-- A ticket taken: one ticket per buyer and sale, the buyer's own from before or a new one. Before
+-- the opening second a new ticket joins the pre-queue, which the lottery orders (room_draw.lua);
+-- from then on it joins the queue behind everyone there, in arrival order. It is then polled with
+-- the others.
+--
+-- A ticket polled: where it stands, and the room admits the next buyers while it is at it. There
+-- is no admission job, so admission advances on whichever node calls, at the room's rate (a
+-- bucket of admissions that fills at `rate` a second, up to one second's worth), never past
+-- `maxActive` buyers with a live token, and never more admitted-but-not-reserved buyers than
+-- units available (admitted, reserving, or reserved since the units were read). Tickets that
+-- missed their polls for `missMs` lose their place first, so abandoned tickets never hold up
+-- live ones. The clock is Redis' (TIME), the one clock every node shares.
+--
+-- KEYS (every room script takes the same eleven, all with the sale as hash tag {sale:<id>}):
+-- KEYS[1]  the room: settings and state (hash)        fs:{sale:<id>}:room
+--            enabled, paused ('1'/'0'), rate (admissions a second), maxActive, tokenMs, missMs,
+--            preOpensMs, opensMs (epoch ms); drawn ('1'), seq (tickets taken), admittedTotal,
+--            done (reserve requests with a token answered), allowance and last (the admission rate's bucket)
+-- KEYS[2]  buyer -> ticket (hash)                     fs:{sale:<id>}:tickets
+-- KEYS[3]  ticket -> buyer (hash)                     fs:{sale:<id>}:owners
+-- KEYS[4]  the pre-queue: ticket by arrival (zset)    fs:{sale:<id>}:prequeue
+-- KEYS[5]  the queue: ticket by place (zset)          fs:{sale:<id>}:queue
+-- KEYS[6]  waiting tickets by last poll, ms (zset)    fs:{sale:<id>}:seen
+-- KEYS[7]  ticket -> state (hash): W waiting, A:<token expiry ms> admitted, X expired, L left,
+--          V revoked, C its checkout ended            fs:{sale:<id>}:state
+-- KEYS[8]  admitted, not yet reserved: ticket by token expiry (zset)   fs:{sale:<id>}:admitted
+-- KEYS[9]  admitted and active: ticket by token expiry (zset)          fs:{sale:<id>}:active
+-- KEYS[10] reserving: a reserve request with the ticket's token is on its way, by its start, ms
+--          (zset)                                                       fs:{sale:<id>}:reserving
+-- KEYS[11] checkouts: the idempotency key of a reservation made with a ticket's token -> that
+--          ticket, until the reservation ends (hash)                    fs:{sale:<id>}:checkouts
+--
+-- ARGV[1]  units available in the sale (PostgreSQL, as this node last read it)
+-- ARGV[2]  units held in the sale (same reading)
+-- ARGV[3]  the room's `done` count read just before that reading: reserve requests answered
+--          since may have taken units the reading still counts as available, and so may the
+--          requests still on their way (KEYS[10]); both count as taken
+-- ARGV[4..] the calls, three arguments each, in the order they came:
+--          'T', buyer id, a new ticket (taken only when the buyer has none)   a ticket taken
+--          'P', ticket, ''                                                     a ticket polled
+--
+-- Returns one answer per call, in the same order. A ticket taken:
+--   {1, ticket, <its poll>}  a new ticket;  {0, ticket, <its poll>}  the buyer's own from before
+--   {-2}  the room is off;  {-3, preOpensMs}  the pre-queue is not open yet
+-- A ticket polled, and <its poll> above:
+--   {1, place, queueLength, why}   WAITING; why: 0 admission runs, 1 paused by a merchandiser,
+--                                  2 no unit free for one more buyer (holds may come back),
+--                                  3 the most active buyers are in
+--   {2, tokenExpiryMs, queueLength, buyer}  ADMITTED: the token may be (re)issued until then
+--   {3, opensMs, preQueueLength}   WAITING for the lottery at the opening second
+--   {4, queueLength}  SOLD_OUT: nothing available and nothing held that could come back
+--   {5, queueLength}  EXPIRED (missed polls, or the token ran out)
+--   {6, queueLength}  LEFT
+--   {7, queueLength}  REVOKED
+--   {8, queueLength}  CHECKOUT_ENDED: a reservation made with the ticket's token ended
+--   {-4}  no such ticket
+--   {-5}  the opening second has passed and the lottery is not drawn: draw it, then ask again
+-- Any call: {-1}  no room in Redis: load its settings, then ask again
+local calls = (#ARGV - 3) / 3
+local answers = {}
+local cfg = redis.call('HMGET', KEYS[1], 'enabled', 'rate', 'maxActive', 'tokenMs', 'missMs', 'opensMs', 'drawn',
+    'paused', 'allowance', 'last', 'done', 'preOpensMs')
+if not cfg[1] then
+    for i = 1, calls do
+        answers[i] = {-1}
+    end
+    return answers
+end
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local drawn = cfg[7] == '1'
+
+-- The tickets taken, in arrival order; each is polled below with the others.
+local polled = {}
+for i = 1, calls do
+    local kind, first, second = ARGV[1 + 3 * i], ARGV[2 + 3 * i], ARGV[3 + 3 * i]
+    if kind == 'P' then
+        polled[i] = first
+    else
+        local existing = redis.call('HGET', KEYS[2], first)
+        if existing then
+            answers[i] = {0, existing}
+            polled[i] = existing
+        elseif cfg[1] ~= '1' then
+            answers[i] = {-2}
+        elseif now < tonumber(cfg[12]) then
+            answers[i] = {-3, cfg[12]}
+        else
+            local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
+            if not drawn and now < tonumber(cfg[6]) then
+                redis.call('ZADD', KEYS[4], seq, second)
+            else
+                -- Behind every place the lottery gives (1..n), in arrival order.
+                redis.call('ZADD', KEYS[5], string.format('%d', 1000000000000 + seq), second)
+                redis.call('ZADD', KEYS[6], string.format('%d', now), second)
+            end
+            redis.call('HSET', KEYS[2], first, second)
+            redis.call('HSET', KEYS[3], second, first)
+            redis.call('HSET', KEYS[7], second, 'W')
+            answers[i] = {1, second}
+            polled[i] = second
+        end
+    end
+end
+
+local function answer(i, poll)
+    if answers[i] then
+        for _, value in ipairs(poll) do
+            table.insert(answers[i], value)
+        end
+    else
+        answers[i] = poll
+    end
+end
+
+-- Before the lottery: waiting tickets wait for the opening second; once it has passed, nothing
+-- is answered until the lottery is drawn.
+if not drawn then
+    local preQueued
+    for i, ticket in pairs(polled) do
+        local state = redis.call('HGET', KEYS[7], ticket)
+        if not state then
+            answer(i, {-4})
+            polled[i] = nil
+        elseif now >= tonumber(cfg[6]) then
+            answer(i, {-5})
+            polled[i] = nil
+        elseif state == 'W' then
+            preQueued = preQueued or redis.call('ZCARD', KEYS[4])
+            answer(i, {3, cfg[6], preQueued})
+            polled[i] = nil
+        end
+    end
+    if next(polled) == nil then
+        return answers
+    end
+end
+
+-- Tokens that ran out free their places; waiting tickets that missed their polls lose theirs.
+redis.call('ZREMRANGEBYSCORE', KEYS[8], '-inf', now)
+redis.call('ZREMRANGEBYSCORE', KEYS[9], '-inf', now)
+-- A reserve request on its way for a minute never got its answer recorded (its node died): done.
+local stuck = redis.call('ZREMRANGEBYSCORE', KEYS[10], '-inf', now - 60000)
+if stuck > 0 then
+    redis.call('HINCRBY', KEYS[1], 'done', stuck)
+    cfg[11] = tostring(tonumber(cfg[11] or '0') + stuck)
+end
+if drawn then
+    local lapsed = redis.call('ZRANGEBYSCORE', KEYS[6], '-inf', now - tonumber(cfg[5]), 'LIMIT', 0, 1000)
+    for _, gone in ipairs(lapsed) do
+        redis.call('ZREM', KEYS[5], gone)
+        redis.call('ZREM', KEYS[6], gone)
+        redis.call('HSET', KEYS[7], gone, 'X')
+    end
+    for _, ticket in pairs(polled) do
+        redis.call('ZADD', KEYS[6], 'XX', string.format('%d', now), ticket)
+    end
+end
+
+local available = tonumber(ARGV[1])
+local held = tonumber(ARGV[2])
+local soldOut = available <= 0 and held <= 0
+local why = 0
+if cfg[8] == '1' then
+    why = 1
+end
+if drawn and not soldOut then
+    local rate = tonumber(cfg[2])
+    local last = tonumber(cfg[10] or now)
+    local allowance = math.min(math.max(1, rate), tonumber(cfg[9] or '0') + math.max(0, now - last) * rate / 1000)
+    local doneSince = math.max(0, tonumber(cfg[11] or '0') - tonumber(ARGV[3]))
+    local unitsFree = available - redis.call('ZCARD', KEYS[8]) - redis.call('ZCARD', KEYS[10]) - doneSince
+    local placesFree = tonumber(cfg[3]) - redis.call('ZCARD', KEYS[9])
+    if why == 0 then
+        local n = math.min(math.floor(allowance), unitsFree, placesFree)
+        if n > 0 then
+            local expiry = now + tonumber(cfg[4])
+            local admitted = redis.call('ZRANGE', KEYS[5], 0, n - 1)
+            for _, following in ipairs(admitted) do
+                redis.call('ZREM', KEYS[5], following)
+                redis.call('ZREM', KEYS[6], following)
+                redis.call('HSET', KEYS[7], following, 'A:' .. string.format('%d', expiry))
+                redis.call('ZADD', KEYS[8], string.format('%d', expiry), following)
+                redis.call('ZADD', KEYS[9], string.format('%d', expiry), following)
+            end
+            allowance = allowance - #admitted
+            if #admitted > 0 then
+                redis.call('HINCRBY', KEYS[1], 'admittedTotal', #admitted)
+            end
+            unitsFree = unitsFree - #admitted
+            placesFree = placesFree - #admitted
+        end
+        if unitsFree <= 0 then
+            why = 2
+        elseif placesFree <= 0 then
+            why = 3
+        end
+    end
+    redis.call('HSET', KEYS[1], 'allowance', tostring(allowance), 'last', string.format('%d', now))
+end
+
+local queued = redis.call('ZCARD', KEYS[5])
+for i, ticket in pairs(polled) do
+    local state = redis.call('HGET', KEYS[7], ticket)
+    if not state then
+        answer(i, {-4})
+    elseif state == 'W' then
+        if soldOut then
+            answer(i, {4, queued})
+        else
+            answer(i, {1, redis.call('ZRANK', KEYS[5], ticket) + 1, queued, why})
+        end
+    elseif string.sub(state, 1, 2) == 'A:' then
+        local expiry = tonumber(string.sub(state, 3))
+        if expiry > now then
+            answer(i, {2, string.sub(state, 3), queued, redis.call('HGET', KEYS[3], ticket)})
+        else
+            answer(i, {5, queued})
+        end
+    elseif state == 'X' then
+        answer(i, {5, queued})
+    elseif state == 'L' then
+        answer(i, {6, queued})
+    elseif state == 'C' then
+        answer(i, {8, queued})
+    else
+        answer(i, {7, queued})
+    end
+end
+return answers

@@ -1,0 +1,111 @@
+package dev.flashsale.room.control;
+
+import dev.flashsale.platform.line.RequestLine;
+import dev.flashsale.platform.problem.ProblemException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * A room's tickets taken and polled on this node, carried to Redis together: a call that finds
+ * its room's line idle goes to Redis at once, alone; calls that arrive meanwhile queue, and when
+ * it returns, the first of them carries everyone queued by then ({@code lua/room_batch.lua}, at
+ * most {@code flashsale.room.batch-max} calls). Under light load each call goes alone and waits
+ * for nobody; under a crowd, one round trip and one round of the room's housekeeping and
+ * admission serve the requests of one round trip's time, which is what lets a node answer a
+ * crowd's polls at about the pace it answers anything.
+ */
+@ApplicationScoped
+public class RoomCalls {
+
+    @Inject
+    RoomRedis redis;
+
+    @Inject
+    RoomStock stock;
+
+    @Inject
+    RoomMetrics metrics;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.batch-max", defaultValue = "128")
+    int batchMax;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.line-max", defaultValue = "1024")
+    int lineMax;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.wait-ms", defaultValue = "3000")
+    long waitMillis;
+
+    private final ConcurrentHashMap<UUID, RequestLine<RoomCall>> lines = new ConcurrentHashMap<>();
+
+    /** A ticket for the buyer ({@code newTicket} when the buyer has none): room_batch.lua's answer to it. */
+    public List<Object> take(UUID saleId, String buyerId, String newTicket) {
+        return call(saleId, RoomCall.take(buyerId, newTicket));
+    }
+
+    /** Where the ticket stands: room_batch.lua's answer to it. */
+    public List<Object> poll(UUID saleId, String ticket) {
+        return call(saleId, RoomCall.poll(ticket));
+    }
+
+    private List<Object> call(UUID saleId, RoomCall me) {
+        RequestLine<RoomCall> line = lines.computeIfAbsent(saleId, unused -> new RequestLine<>(lineMax));
+        RequestLine.Place place = line.join(me);
+        if (place == RequestLine.Place.FULL) {
+            throw busy();
+        }
+        if (place == RequestLine.Place.LEAD) {
+            lead(saleId, line, me);
+        } else {
+            switch (me.await(line, waitMillis)) {
+                case LEAD -> lead(saleId, line, me);
+                case GAVE_UP -> throw busy();
+                case ANSWERED -> {
+                }
+            }
+        }
+        return me.answer();
+    }
+
+    /** Carries the leader and everyone queued behind it to Redis, answers each, then hands the lead on. */
+    private void lead(UUID saleId, RequestLine<RoomCall> line, RoomCall leader) {
+        List<RoomCall> group = line.groupLedBy(leader, Math.max(1, batchMax));
+        try {
+            RoomStock.Reading units = stock.of(saleId);
+            List<String> args = new ArrayList<>(3 + 3 * group.size());
+            args.add(Long.toString(units.available()));
+            args.add(Long.toString(units.held()));
+            args.add(Long.toString(units.doneBefore()));
+            group.forEach(call -> args.addAll(call.arguments()));
+            List<List<Object>> answers = redis.batch(saleId, args);
+            metrics.carried(group.size());
+            for (int i = 0; i < group.size(); i++) {
+                group.get(i).answer(answers.get(i), group.get(i) != leader);
+            }
+        } catch (RuntimeException failed) {
+            group.forEach(call -> call.fail(failed, call != leader));
+        } finally {
+            handOver(line);
+        }
+    }
+
+    private static void handOver(RequestLine<RoomCall> line) {
+        Optional<RoomCall> next = line.handOver();
+        while (next.isPresent() && !next.get().lead()) {
+            next = line.handOver();
+        }
+    }
+
+    private static ProblemException busy() {
+        return ProblemException.retryLater("room-unavailable", "Waiting room unavailable",
+                "The waiting room cannot answer just now; ask again in a moment");
+    }
+}
