@@ -73,7 +73,8 @@ class PackagedServerIT {
         env.put("FLASHSALE_DB_MIN_POOL_SIZE", Integer.toString(POOL_MIN));
         env.put("FLASHSALE_DB_MAX_POOL_SIZE", Integer.toString(POOL_MAX));
         // Payara Micro now and then comes up with its HTTP listener bound in the log yet refusing
-        // every connection: the script's watchdog starts such a server again, here after 90 s.
+        // every connection: the script's watchdog starts such a server again, here after 90 s
+        // without the application's answer to its ping.
         env.put("FLASHSALE_START_SECONDS", "90");
         Process server = launch.start();
         try {
@@ -101,7 +102,11 @@ class PackagedServerIT {
             assertTrue(accessLogged(accessLogs, "/api/ping"), "the access log records the requests");
             assertPoolBoundedBySettings(node);
             String log = Files.readString(Path.of("target/payara-packaged.log"));
-            assertTrue(log.contains("Boot Command set returned with result SUCCESS"), "the post-boot settings ran");
+            assertTrue(log.contains("Boot Command set returned with result SUCCESS"), "the pre- and post-boot settings ran");
+            // The listener's settings are applied before the boot: each start makes the listener once.
+            long starts = 1 + log.lines().filter(line -> line.contains("did not answer its ping")).count();
+            assertEquals(starts, log.lines().filter(line -> line.contains("Created HTTP listener")).count(),
+                    "the HTTP listener made once per start, never again for a setting");
             assertFalse(log.contains("returned with result FAILURE"), "every post-boot setting was applied");
         } finally {
             server.descendants().forEach(ProcessHandle::destroy);
@@ -190,9 +195,9 @@ class PackagedServerIT {
         Instant deadline = Instant.now().plusSeconds(300);
         String last = "nothing yet";
         while (true) {
-            assertTrue(server.isAlive(), "the packaged server ended; see target/payara-packaged.log");
-            assertTrue(Instant.now().isBefore(deadline), "not ready within 300 s (the last ask: " + last
-                    + "); see target/payara-packaged.log");
+            assertTrue(server.isAlive(), () -> "the packaged server ended; " + startLog());
+            String lastAsk = last;
+            assertTrue(Instant.now().isBefore(deadline), () -> "not ready within 300 s (the last ask: " + lastAsk + "); " + startLog());
             try {
                 HttpResponse<String> answer = http.send(ready, HttpResponse.BodyHandlers.ofString());
                 if (answer.statusCode() == 200) {
@@ -203,6 +208,19 @@ class PackagedServerIT {
                 last = notListeningYet.toString(); // refused until the HTTP listener is up
             }
             Thread.sleep(500);
+        }
+    }
+
+    /** What target/payara-packaged.log says of the server's starts and its listener, to tell a failed start's cause. */
+    private static String startLog() {
+        try (Stream<String> lines = Files.lines(Path.of("target/payara-packaged.log"))) {
+            return "from target/payara-packaged.log:\n" + lines
+                    .filter(line -> line.contains("flashsale:") || line.contains("Network Listener") || line.contains("HTTP listener")
+                            || line.contains("Grizzly") || line.contains("deployed") || line.contains("SEVERE"))
+                    .map(line -> line.length() > 300 ? line.substring(0, 300) : line)
+                    .limit(40).collect(java.util.stream.Collectors.joining("\n"));
+        } catch (IOException | java.io.UncheckedIOException unreadable) {
+            return "target/payara-packaged.log unreadable: " + unreadable;
         }
     }
 
