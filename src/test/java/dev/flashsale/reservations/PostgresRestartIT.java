@@ -15,14 +15,23 @@ import dev.flashsale.testsupport.history.History;
 import dev.flashsale.testsupport.history.Op;
 import dev.flashsale.testsupport.history.HistoryChecker;
 import dev.flashsale.testsupport.history.Report;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URL;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,14 +53,17 @@ class PostgresRestartIT {
         Api api = new Api(base);
         String sku = Sales.openSku(api, UNITS, 1, 600, "REFUSE");
         AtomicInteger answered = new AtomicInteger();
+        AtomicReference<Instant> restarted = new AtomicReference<>();
+        AtomicReference<Exception> restartFailure = new AtomicReference<>();
         Thread restarter = new Thread(() -> {
             try {
                 while (answered.get() < BUYERS / 10) {
                     Thread.sleep(5);
                 }
                 TestPostgres.restart();
+                restarted.set(Instant.now());
             } catch (Exception e) {
-                throw new IllegalStateException(e);
+                restartFailure.set(e);
             }
         });
         restarter.start();
@@ -66,6 +78,10 @@ class PostgresRestartIT {
         } finally {
             restarter.join(90_000);
         }
+        if (restartFailure.get() != null) {
+            throw new AssertionError("PostgreSQL was not restarted", restartFailure.get());
+        }
+        assertTrue(restarted.get() != null, "PostgreSQL answered again within 90 s of the restart's start");
         Map<Integer, Long> byStatus = answers.stream()
                 .collect(Collectors.groupingBy(Api.Answer::status, TreeMap::new, Collectors.counting()));
 
@@ -89,7 +105,10 @@ class PostgresRestartIT {
         for (int i = 0; i < BUYERS; i++) {
             Api.Answer answer = answers.get(i);
             while (answer.status() == 503) {
-                assertTrue(Instant.now().isBefore(deadline), "still 503 45 s after the restart: " + answer);
+                Api.Answer last = answer;
+                assertTrue(Instant.now().isBefore(deadline), () -> "still 503 45 s after the crowd ("
+                        + Duration.between(restarted.get(), Instant.now()).toSeconds() + " s after PostgreSQL answered again): "
+                        + last + "\n" + whatTheServerSaw(sku));
                 Thread.sleep(50);
                 answer = history.reserve(api, sku + "-" + i, sku, "buyer-" + i, 1);
             }
@@ -114,5 +133,28 @@ class PostgresRestartIT {
         assertEquals(UNITS, counts.held());
         assertTrue(counts.consistent(), counts.toString());
         assertEquals(UNITS, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ? AND status = 'HELD'", sku));
+    }
+
+    /** The server's last words on this SKU's failed transactions, and its connections in PostgreSQL now. */
+    private static String whatTheServerSaw(String sku) {
+        StringBuilder seen = new StringBuilder("the server's last failed transactions of ").append(sku).append(":\n");
+        try (Stream<String> lines = Files.lines(TestServer.logFile())) {
+            List<String> failures = lines.filter(line -> line.contains(sku) && line.contains(" failed")).toList();
+            failures.subList(Math.max(0, failures.size() - 5), failures.size())
+                    .forEach(line -> seen.append(line, Math.max(0, line.indexOf(" The transaction")), Math.min(line.length(), 900)).append('\n'));
+        } catch (IOException | UncheckedIOException unreadable) {
+            seen.append("(its log is unreadable: ").append(unreadable).append(")\n");
+        }
+        try (Connection db = Db.connect(); Statement statement = db.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT application_name, state, count(*) FROM pg_stat_activity"
+                        + " WHERE backend_type = 'client backend' GROUP BY 1, 2 ORDER BY 1, 2")) {
+            seen.append("connections in PostgreSQL (application, state, count):");
+            while (rows.next()) {
+                seen.append(" [").append(rows.getString(1)).append(", ").append(rows.getString(2)).append(", ").append(rows.getLong(3)).append(']');
+            }
+        } catch (SQLException unanswered) {
+            seen.append("PostgreSQL does not answer the test either: ").append(unanswered);
+        }
+        return seen.toString();
     }
 }

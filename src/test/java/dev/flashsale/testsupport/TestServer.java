@@ -66,6 +66,11 @@ public final class TestServer implements AutoCloseable {
         return SHARED.url;
     }
 
+    /** Where the shared server writes its output (target/payara-it.log). */
+    public static Path logFile() {
+        return SHARED.logFile;
+    }
+
     public static synchronized void stop() {
         SHARED.close();
     }
