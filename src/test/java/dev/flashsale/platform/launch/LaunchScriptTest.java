@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code payara/flashsale} watches a start: a server that lives on without answering HTTP on its
- * port (Payara Micro's unbound listener) is stopped and started again, at most
+ * {@code payara/flashsale} watches a start: a server whose application does not answer its ping on
+ * the port (Payara Micro's unbound or lost listener; a server answering 404 without the
+ * application) is stopped and started again, at most
  * {@code FLASHSALE_START_ATTEMPTS} times, then the script gives up with exit code 1 and leaves no
  * process behind; a server that answers is left alone, and one that ends is not started again.
  * The uber-jar is {@link FakeServer}, in a jar built here.
@@ -63,8 +64,20 @@ class LaunchScriptTest {
                     "server " + pid + " stopped");
         }
         String errors = Files.readString(run.errors);
-        assertTrue(errors.contains("did not answer HTTP on port " + run.port + " within 3 s of its start (attempt 1 of 2)"), errors);
+        assertTrue(errors.contains("did not answer its ping on port " + run.port + " within 3 s of its start (attempt 1 of 2)"), errors);
         assertTrue(errors.contains("(attempt 2 of 2)") && errors.contains("giving up after 2 starts"), errors);
+    }
+
+    /** Payara Micro answers 404 before the application is deployed, and its listener can be lost after that. */
+    @Test
+    void aServerThatAnswersWithoutTheApplicationIsStartedAgain() throws Exception {
+        Path starts = dir.resolve("empty-starts");
+        Run run = launch("empty", starts, Map.of("FLASHSALE_START_SECONDS", "3", "FLASHSALE_START_ATTEMPTS", "2"));
+
+        assertTrue(run.process.waitFor(60, TimeUnit.SECONDS), "the script gave up");
+        assertEquals(1, run.process.exitValue());
+        assertEquals(2, Files.readAllLines(starts).size(), "started twice");
+        assertTrue(Files.readString(run.errors).contains("did not answer its ping on port " + run.port), Files.readString(run.errors));
     }
 
     @Test
