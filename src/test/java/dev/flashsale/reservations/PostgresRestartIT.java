@@ -100,20 +100,32 @@ class PostgresRestartIT {
 
         // Afterwards each buyer told to retry does so with the same key, until answered: within
         // seconds, once the pool has replaced its connections (before it did so all at once, the
-        // SKU stayed unsellable for 60-90 s).
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(45));
+        // SKU stayed unsellable for 60-90 s). The buyers retry one after another, so the limit is
+        // on what a retry is answered, never on how long the retries of hundreds of buyers take:
+        // a retry asked 45 s after the crowd must not be refused any more.
+        Instant crowdEnded = Instant.now();
+        Instant deadline = crowdEnded.plus(Duration.ofSeconds(45));
+        int retried = 0;
         for (int i = 0; i < BUYERS; i++) {
             Api.Answer answer = answers.get(i);
+            if (answer.status() == 503) {
+                retried++;
+            }
             while (answer.status() == 503) {
-                Api.Answer last = answer;
-                assertTrue(Instant.now().isBefore(deadline), () -> "still 503 45 s after the crowd ("
-                        + Duration.between(restarted.get(), Instant.now()).toSeconds() + " s after PostgreSQL answered again): "
-                        + last + "\n" + whatTheServerSaw(sku));
-                Thread.sleep(50);
+                Instant asked = Instant.now();
                 answer = history.reserve(api, sku + "-" + i, sku, "buyer-" + i, 1);
+                if (answer.status() == 503) {
+                    Api.Answer last = answer;
+                    assertTrue(asked.isBefore(deadline), () -> "a retry asked 45 s after the crowd ("
+                            + Duration.between(restarted.get(), asked).toSeconds() + " s after PostgreSQL answered again) is still refused: "
+                            + last + "\n" + whatTheServerSaw(sku));
+                    Thread.sleep(50);
+                }
             }
             assertTrue(answer.status() == 201 || answer.status() == 200, "buyer " + i + " reserved: " + answer);
         }
+        System.out.println(retried + " buyers told to retry were answered, one after another, within "
+                + Duration.between(crowdEnded, Instant.now()).toMillis() + " ms of the crowd's end");
         // The gate may have given back units whose commit went through while their answer was lost:
         // reconciliation corrects a counter found high at once and one found low on its second run.
         for (int run = 0; run < 2; run++) {
