@@ -93,7 +93,7 @@ public class WaitingRoom {
                 return new Taken(polled != null ? polled : poll(saleId, ticket), code == 1);
             }
         }
-        throw roomUnavailable();
+        throw RoomCalls.unavailable();
     }
 
     public QueueAnswer poll(UUID saleId, String ticket) {
@@ -105,7 +105,7 @@ public class WaitingRoom {
                 return answer;
             }
         }
-        throw roomUnavailable();
+        throw RoomCalls.unavailable();
     }
 
     /**
@@ -244,10 +244,5 @@ public class WaitingRoom {
     static ProblemException ticketNotFound(String ticket) {
         return ProblemException.notFound("ticket", "There is no ticket " + (ticket == null ? "" : ticket.substring(0,
                 Math.min(ticket.length(), 40))) + " in this room");
-    }
-
-    private static ProblemException roomUnavailable() {
-        return ProblemException.retryLater("room-unavailable", "Waiting room unavailable",
-                "The waiting room cannot answer just now; ask again in a moment");
     }
 }

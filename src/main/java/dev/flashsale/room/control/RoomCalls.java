@@ -60,14 +60,14 @@ public class RoomCalls {
         RequestLine<RoomCall> line = lines.computeIfAbsent(saleId, unused -> new RequestLine<>(lineMax));
         RequestLine.Place place = line.join(me);
         if (place == RequestLine.Place.FULL) {
-            throw busy();
+            throw unavailable();
         }
         if (place == RequestLine.Place.LEAD) {
             lead(saleId, line, me);
         } else {
             switch (me.await(line, waitMillis)) {
                 case LEAD -> lead(saleId, line, me);
-                case GAVE_UP -> throw busy();
+                case GAVE_UP -> throw unavailable();
                 case ANSWERED -> {
                 }
             }
@@ -104,7 +104,8 @@ public class RoomCalls {
         }
     }
 
-    private static ProblemException busy() {
+    /** The room's answer when Redis, or this node's line to it, cannot answer now: 503, retry in a moment. */
+    public static ProblemException unavailable() {
         return ProblemException.retryLater("room-unavailable", "Waiting room unavailable",
                 "The waiting room cannot answer just now; ask again in a moment");
     }
