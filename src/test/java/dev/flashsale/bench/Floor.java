@@ -14,9 +14,10 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
 /**
- * The container's floor: a WAR of one static file (bench/floor/), made into an uber-jar on the
+ * The container's floor: a WAR of one static file (bench/floor/pong), made into an uber-jar on the
  * same Payara Micro as the application and started by the same launch script with the same JVM
- * options. What it serves per second is the ceiling of anything this server serves on this
+ * options. The same four bytes are also at bench/floor/api/ping, the path the launch script's
+ * watchdog asks until the application answers. What it serves per second is the ceiling of anything this server serves on this
  * machine, measured in the same run as the figures held against it.
  */
 final class Floor {
