@@ -206,7 +206,10 @@ class RedisClusterIT {
             });
             everyAnswer.stream().filter(a -> a.status() == 409)
                     .forEach(a -> assertEquals("sold-out", a.problemType(), a.toString()));
-            assertTrue(slowest.get() < 10_000, "no request hung on the dead master: the slowest took " + slowest.get() + " ms");
+            // A request may wait its turn in a SKU's line twice (flashsale.checkout.wait-ms, 4 s) and
+            // then retry the cluster's new master: a slow answer, not a hung one, which the
+            // client's 60 s would show.
+            assertTrue(slowest.get() < 20_000, "no request hung on the dead master: the slowest took " + slowest.get() + " ms");
             assertTrue(finals.stream().allMatch(a -> a.status() == 201 || a.status() == 200 || a.status() == 409),
                     "every buyer got an answer: " + statuses(finals));
 

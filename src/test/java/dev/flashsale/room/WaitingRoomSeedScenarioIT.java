@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
@@ -91,6 +92,9 @@ class WaitingRoomSeedScenarioIT {
             assertEquals(200, paid.status(), paid.toString());
             return n;
         });
+        // The room reads a sale's units at most every flashsale.room.stock-refresh-ms (250 ms): a
+        // reading taken before the last payment may still answer NO_UNITS_FREE until then.
+        Pause.millis(300);
         Map<Integer, String> after = new ConcurrentHashMap<>();
         Crowd.run(CLIENTS, BUYERS, i -> {
             if (!holds.containsKey(i)) {
