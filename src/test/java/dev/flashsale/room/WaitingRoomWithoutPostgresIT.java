@@ -62,7 +62,9 @@ class WaitingRoomWithoutPostgresIT {
                 assertEquals("ADMITTED", again.getString("status"), again.toString());
                 long millis = (System.nanoTime() - started) / 1_000_000;
                 assertTrue(millis < QUICK_MILLIS, "a ticket and two polls answered at once without PostgreSQL: " + millis + " ms");
-                Pause.millis(600); // past the node's readings of the room and its units, so that each is asked for again
+                // Past the node's readings of the room (flashsale.room.directory-refresh-ms, 1 s) and of
+                // its units (250 ms), so that each is asked for again, of a PostgreSQL that is away.
+                Pause.millis(1_100);
             }
         } finally {
             postgres.close();

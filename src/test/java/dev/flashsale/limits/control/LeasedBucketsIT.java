@@ -15,6 +15,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,16 +54,21 @@ class LeasedBucketsIT {
         ExecutorService threads = Executors.newFixedThreadPool(2 * THREADS_PER_NODE);
         AtomicLong allowed = new AtomicLong();
         AtomicLong asked = new AtomicLong();
+        AtomicBoolean refused = new AtomicBoolean();
         long started = System.nanoTime();
+        // Half a second, and on a slow machine on until the burst is spent (the first refusal), 10 s at most.
         long until = started + 500_000_000L;
+        long atMost = started + 10_000_000_000L;
         List<Future<?>> running = new ArrayList<>();
         for (Buckets node : nodes) {
             for (int t = 0; t < THREADS_PER_NODE; t++) {
                 running.add(threads.submit(() -> {
-                    while (System.nanoTime() - until < 0) {
+                    while (System.nanoTime() - until < 0 || !refused.get() && System.nanoTime() - atMost < 0) {
                         asked.incrementAndGet();
                         if (node.take(List.of(LIMIT), List.of(caller), 1, TokenUse.TAKE)[0] == 0) {
                             allowed.incrementAndGet();
+                        } else {
+                            refused.set(true);
                         }
                     }
                 }));
