@@ -107,7 +107,7 @@ class PackagedServerIT {
             long starts = 1 + log.lines().filter(line -> line.contains("did not answer its ping")).count();
             assertEquals(starts, log.lines().filter(line -> line.contains("Created HTTP listener")).count(),
                     "the HTTP listener made once per start, never again for a setting");
-            assertFalse(log.contains("returned with result FAILURE"), "every post-boot setting was applied");
+            assertFalse(log.contains("returned with result FAILURE"), "every pre- and post-boot setting was applied");
         } finally {
             server.descendants().forEach(ProcessHandle::destroy);
             server.destroy();
