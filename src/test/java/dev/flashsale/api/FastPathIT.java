@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.BiFunction;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * times aside. The storefront's API keys are checked before Jakarta Security is asked, which
  * keeps every other credential.
  */
+@Tag("core")
 class FastPathIT {
 
     /** Accepted by both, but not the single plain value the fast path answers. */

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -26,6 +27,7 @@ import redis.clients.jedis.Jedis;
  * opened and watched while a storefront reserves and pays; every invalid form refused with its
  * message and nothing stored; a form posted without its ViewState refused.
  */
+@Tag("browser")
 class ConsoleIT {
 
     private final URL base = TestServer.url();

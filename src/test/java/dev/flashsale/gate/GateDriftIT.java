@@ -11,6 +11,7 @@ import dev.flashsale.testsupport.Metrics;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -19,6 +20,7 @@ import redis.clients.jedis.Jedis;
  * happen here: every one is healed by the gate itself or made impossible, so that the counter
  * ends equal to what PostgreSQL has available and no buyer is told sold out while units are left.
  */
+@Tag("core")
 class GateDriftIT {
 
     private final Api api = new Api(TestServer.url());

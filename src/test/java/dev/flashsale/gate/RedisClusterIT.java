@@ -19,8 +19,8 @@ import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.TestRedisCluster;
-import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.history.FinalState;
 import dev.flashsale.testsupport.history.History;
 import dev.flashsale.testsupport.history.HistoryChecker;
@@ -41,7 +41,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -54,25 +54,17 @@ import redis.clients.jedis.JedisCluster;
  * the SKU's slot killed mid-sale leaves the sale going on on PostgreSQL alone, with nothing
  * oversold and no 5xx but 503 with Retry-After, and the gate comes back once the master does.
  */
+@Tag("cluster")
 class RedisClusterIT {
 
     private static final Logger LOG = Logger.getLogger(RedisClusterIT.class.getName());
 
-    private static TestServer node;
     private static Api api;
 
     @BeforeAll
     static void startOnTheCluster() {
-        node = TestServer.another("cluster", Map.of("flashsale.redis.cluster-nodes", TestRedisCluster.nodes()));
-        api = new Api(node.base());
+        api = new Api(SecondNode.onCluster().base());
         TestRedis.awaitGateInUse(api);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (node != null) {
-            node.close();
-        }
     }
 
     @Test

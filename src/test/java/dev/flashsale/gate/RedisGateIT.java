@@ -33,6 +33,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -41,6 +42,7 @@ import redis.clients.jedis.Jedis;
  * through come back when PostgreSQL refuses, a Redis outage mid-sale neither oversells nor
  * fails a request, SCRIPT FLUSH is survived, and reconciliation makes PostgreSQL win.
  */
+@Tag("faults")
 class RedisGateIT {
 
     private final URL base = TestServer.url();

@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -29,6 +30,7 @@ import redis.clients.jedis.Jedis;
  * of a dead server. The sale goes on on PostgreSQL alone, the history checker finds nothing
  * wrong, and once Redis answers again the gate reopens with its counter rebuilt.
  */
+@Tag("faults")
 class RedisPauseIT {
 
     private static final int UNITS = 300;

@@ -20,6 +20,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * with the reservers, the test's own threads and the databases alike, so the ratio measures what
  * a guess costs beyond any request, not how much of the shared machine was free that minute.
  */
+@Tag("core")
 class LoginThrottlingIT {
 
     /** Rounds of pinging and guessing; the pace kept is their median, so one round the shared machine slowed does not decide. */

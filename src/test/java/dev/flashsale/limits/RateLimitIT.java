@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -26,6 +27,7 @@ import redis.clients.jedis.Jedis;
  * limit is refused with 429 and leaves nothing behind; the buckets are Redis', so what another
  * node counted there refuses here; with Redis gone each node keeps the limits itself.
  */
+@Tag("core")
 class RateLimitIT {
 
     private static final int BURST = TestServer.BUYER_BURST;

@@ -15,6 +15,7 @@ import dev.flashsale.testsupport.TestServer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Instant;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -22,6 +23,7 @@ import redis.clients.jedis.Jedis;
  * The application's metrics at /metrics, in Prometheus' text format: readable with a console
  * user's credential only, and each figure moving with what the application did.
  */
+@Tag("core")
 class MetricsIT {
 
     private final Api api = new Api(TestServer.url());

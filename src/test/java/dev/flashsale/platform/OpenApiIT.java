@@ -40,6 +40,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,7 @@ import org.junit.jupiter.api.Test;
  * its problem answers and its credentials, and every problem type the code can raise is named
  * under its status. A resource method added without documentation fails here.
  */
+@Tag("core")
 class OpenApiIT {
 
     /** The paths that need no credentials (web.xml protects everything else under /api). */

@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * told 503 busy within their deadline, never hold the node hostage, and ping and other SKUs answer
  * at once throughout; once the lock goes, the SKU sells again and nothing is oversold.
  */
+@Tag("core")
 class BulkheadIT {
 
     private static final Duration LOCK_HELD = Duration.ofSeconds(30);

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * race in transactions of their own (two SKUs, a sharded SKU); cancel and expiry free it, a
  * payment keeps it taken, and a retry of a reservation made under it is still answered.
  */
+@Tag("core")
 class BuyerCapIT {
 
     private final URL base = TestServer.url();

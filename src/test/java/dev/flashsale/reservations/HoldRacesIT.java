@@ -21,6 +21,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntUnaryOperator;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * Sweeps on demand and a payment inside a transaction the test shapes go through the test-only
  * hooks in the server (dev.flashsale.testhooks); everything else through the storefront API.
  */
+@Tag("core")
 class HoldRacesIT {
 
     private final Api api = new Api(TestServer.url());

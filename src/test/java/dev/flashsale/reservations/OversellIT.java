@@ -29,6 +29,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -40,6 +41,7 @@ import redis.clients.jedis.Jedis;
  * agree. The naive read-then-write checkout, under the same load, oversells: proof that this
  * load would catch the mistake.
  */
+@Tag("core")
 class OversellIT {
 
     private static final int UNITS = 500;

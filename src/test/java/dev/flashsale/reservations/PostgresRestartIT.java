@@ -32,6 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.Test;
  * retry gets a reservation, or the original answer when its commit had gone through, by retrying
  * with the same key.
  */
+@Tag("faults")
 class PostgresRestartIT {
 
     /** As many units as buyers: every request reaches PostgreSQL (none is turned away by the gate). */

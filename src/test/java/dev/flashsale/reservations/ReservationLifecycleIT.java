@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * the sweeper's timer, and the lazy reclaim that lets a waiting buyer have an overdue hold's
  * units at once. The races are in {@link HoldRacesIT}.
  */
+@Tag("core")
 class ReservationLifecycleIT {
 
     private final URL base = TestServer.url();

@@ -19,6 +19,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * in the sale form its settings, refused with the admin API's messages when invalid and stored
  * (and audited) when valid, read-only for a viewer.
  */
+@Tag("browser")
 class WaitingRoomConsoleIT {
 
     private final Api api = new Api(TestServer.url());

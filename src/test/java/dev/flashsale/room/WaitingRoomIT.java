@@ -41,6 +41,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -52,6 +53,7 @@ import redis.clients.jedis.Jedis;
  * admission tied to the sale's units, and a checkout's end (payment, cancel, expiry) freeing its
  * buyer's place for the next.
  */
+@Tag("room")
 class WaitingRoomIT {
 
     private static final String TOKEN_HEADER = "X-Admission-Token";

@@ -21,6 +21,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * exactly the 500 units, while everyone else is told no unit is free; once those buyers pay,
  * every other ticket answers SOLD_OUT. Nothing is oversold and nobody but the admitted reserved.
  */
+@Tag("room")
 class WaitingRoomSeedScenarioIT {
 
     private static final int UNITS = 500;

@@ -8,6 +8,7 @@ import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
@@ -16,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -34,6 +35,7 @@ import redis.clients.jedis.Jedis;
  * and during the crowd the buyers admitted but not yet reserved never more than the units
  * available (sampled from Redis and PostgreSQL every 20 ms).
  */
+@Tag("faults")
 class WaitingRoomTwoNodesIT {
 
     private static final int UNITS = 30;
@@ -42,85 +44,83 @@ class WaitingRoomTwoNodesIT {
     @Test
     void twoNodesShareOneQueueAndNeverAdmitMoreBuyersThanUnits() throws Exception {
         Api first = new Api(TestServer.url());
-        try (TestServer secondServer = TestServer.another("room-second", Map.of())) {
-            Api second = new Api(secondServer.base());
-            Instant opensAt = Instant.now().plusSeconds(20);
-            String sku = Sales.uniqueSku("room2");
-            UUID sale = saleWithRoom(first, sku, opensAt);
-            Api[] nodes = {first, second};
+        Api second = new Api(SecondNode.proxied().base());
+        Instant opensAt = Instant.now().plusSeconds(20);
+        String sku = Sales.uniqueSku("room2");
+        UUID sale = saleWithRoom(first, sku, opensAt);
+        Api[] nodes = {first, second};
 
-            ExecutorService takers = Executors.newFixedThreadPool(8);
-            List<Future<String>> taken = new ArrayList<>();
-            for (int i = 0; i < BUYERS; i++) {
-                int buyer = i;
-                taken.add(takers.submit(() -> take(nodes[buyer % 2], sale, "buyer-" + buyer).json().getString("ticket")));
-            }
-            List<String> tickets = new ArrayList<>();
-            for (Future<String> ticket : taken) {
-                tickets.add(ticket.get(60, TimeUnit.SECONDS));
-            }
-            takers.shutdown();
-            assertEquals(tickets.get(1), take(first, sale, "buyer-1").json().getString("ticket"), "one ticket, whichever node");
-            // One queue and one count: whether or not the opening second came already (a slow machine).
-            for (Api node : nodes) {
-                JsonObject queue = node.get("api/sales/" + sale + "/queue").json();
-                assertEquals(BUYERS, queue.getInt("waiting") + queue.getInt("admitted"), queue.toString());
-            }
-            Pause.millis(Math.max(0, Duration.between(Instant.now(), opensAt).toMillis() + 50));
+        ExecutorService takers = Executors.newFixedThreadPool(8);
+        List<Future<String>> taken = new ArrayList<>();
+        for (int i = 0; i < BUYERS; i++) {
+            int buyer = i;
+            taken.add(takers.submit(() -> take(nodes[buyer % 2], sale, "buyer-" + buyer).json().getString("ticket")));
+        }
+        List<String> tickets = new ArrayList<>();
+        for (Future<String> ticket : taken) {
+            tickets.add(ticket.get(60, TimeUnit.SECONDS));
+        }
+        takers.shutdown();
+        assertEquals(tickets.get(1), take(first, sale, "buyer-1").json().getString("ticket"), "one ticket, whichever node");
+        // One queue and one count: whether or not the opening second came already (a slow machine).
+        for (Api node : nodes) {
+            JsonObject queue = node.get("api/sales/" + sale + "/queue").json();
+            assertEquals(BUYERS, queue.getInt("waiting") + queue.getInt("admitted"), queue.toString());
+        }
+        Pause.millis(Math.max(0, Duration.between(Instant.now(), opensAt).toMillis() + 50));
 
-            ConcurrentLinkedQueue<String> overAdmitted = new ConcurrentLinkedQueue<>();
-            AtomicBoolean crowdDone = new AtomicBoolean();
-            ExecutorService sampler = Executors.newSingleThreadExecutor();
-            Future<Integer> samples = sampler.submit(() -> sampleAdmittedAgainstAvailable(sale, sku, crowdDone, overAdmitted));
-            ConcurrentHashMap<String, String> outcomes = new ConcurrentHashMap<>();
-            int clients = 12;
-            ExecutorService crowd = Executors.newFixedThreadPool(clients);
-            List<Future<?>> slices = new ArrayList<>();
-            for (int c = 0; c < clients; c++) {
-                int slice = c;
-                slices.add(crowd.submit(() -> {
-                    // Each client speaks for every twelfth buyer, round and round, until each of them is done.
-                    Instant deadline = Instant.now().plusSeconds(120);
-                    for (int round = 0; Instant.now().isBefore(deadline); round++) {
-                        boolean waiting = false;
-                        for (int buyer = slice; buyer < BUYERS; buyer += clients) {
-                            if (!outcomes.containsKey("buyer-" + buyer)) {
-                                String outcome = ask(nodes, sale, sku, buyer, tickets.get(buyer), round);
-                                if (outcome == null) {
-                                    waiting = true;
-                                } else {
-                                    outcomes.put("buyer-" + buyer, outcome);
-                                }
+        ConcurrentLinkedQueue<String> overAdmitted = new ConcurrentLinkedQueue<>();
+        AtomicBoolean crowdDone = new AtomicBoolean();
+        ExecutorService sampler = Executors.newSingleThreadExecutor();
+        Future<Integer> samples = sampler.submit(() -> sampleAdmittedAgainstAvailable(sale, sku, crowdDone, overAdmitted));
+        ConcurrentHashMap<String, String> outcomes = new ConcurrentHashMap<>();
+        int clients = 12;
+        ExecutorService crowd = Executors.newFixedThreadPool(clients);
+        List<Future<?>> slices = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            int slice = c;
+            slices.add(crowd.submit(() -> {
+                // Each client speaks for every twelfth buyer, round and round, until each of them is done.
+                Instant deadline = Instant.now().plusSeconds(120);
+                for (int round = 0; Instant.now().isBefore(deadline); round++) {
+                    boolean waiting = false;
+                    for (int buyer = slice; buyer < BUYERS; buyer += clients) {
+                        if (!outcomes.containsKey("buyer-" + buyer)) {
+                            String outcome = ask(nodes, sale, sku, buyer, tickets.get(buyer), round);
+                            if (outcome == null) {
+                                waiting = true;
+                            } else {
+                                outcomes.put("buyer-" + buyer, outcome);
                             }
                         }
-                        if (!waiting) {
-                            return null;
-                        }
-                        Pause.millis(100);
                     }
-                    return null;
-                }));
-            }
-            for (Future<?> slice : slices) {
-                slice.get(180, TimeUnit.SECONDS);
-            }
-            crowdDone.set(true);
-            int sampled = samples.get(30, TimeUnit.SECONDS);
-            crowd.shutdown();
-            sampler.shutdown();
-
-            assertEquals(UNITS, outcomes.values().stream().filter("BOUGHT"::equals).count(), outcomes.toString());
-            assertEquals(BUYERS - UNITS, outcomes.values().stream().filter("SOLD_OUT"::equals).count(), outcomes.toString());
-            StockCounts counts = StockCounts.of(sku);
-            assertEquals(UNITS, counts.sold());
-            assertEquals(0, counts.held());
-            assertTrue(sampled > 10, "samples taken: " + sampled);
-            assertEquals(List.of(), List.copyOf(overAdmitted), "admitted but not reserved above available, in " + sampled + " samples");
-            JsonObject roomOnFirst = first.adminGet("api/admin/sales/" + sale + "/room").json();
-            JsonObject roomOnSecond = second.adminGet("api/admin/sales/" + sale + "/room").json();
-            assertEquals(roomOnFirst.getInt("admitted"), roomOnSecond.getInt("admitted"), "one admission count");
-            assertTrue(roomOnFirst.getInt("admitted") >= UNITS, roomOnFirst.toString());
+                    if (!waiting) {
+                        return null;
+                    }
+                    Pause.millis(100);
+                }
+                return null;
+            }));
         }
+        for (Future<?> slice : slices) {
+            slice.get(180, TimeUnit.SECONDS);
+        }
+        crowdDone.set(true);
+        int sampled = samples.get(30, TimeUnit.SECONDS);
+        crowd.shutdown();
+        sampler.shutdown();
+
+        assertEquals(UNITS, outcomes.values().stream().filter("BOUGHT"::equals).count(), outcomes.toString());
+        assertEquals(BUYERS - UNITS, outcomes.values().stream().filter("SOLD_OUT"::equals).count(), outcomes.toString());
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(UNITS, counts.sold());
+        assertEquals(0, counts.held());
+        assertTrue(sampled > 10, "samples taken: " + sampled);
+        assertEquals(List.of(), List.copyOf(overAdmitted), "admitted but not reserved above available, in " + sampled + " samples");
+        JsonObject roomOnFirst = first.adminGet("api/admin/sales/" + sale + "/room").json();
+        JsonObject roomOnSecond = second.adminGet("api/admin/sales/" + sale + "/room").json();
+        assertEquals(roomOnFirst.getInt("admitted"), roomOnSecond.getInt("admitted"), "one admission count");
+        assertTrue(roomOnFirst.getInt("admitted") >= UNITS, roomOnFirst.toString());
     }
 
     /**

@@ -8,17 +8,16 @@ import dev.flashsale.testsupport.FaultProxy;
 import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.TestServer;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * proxy that stops listening) goes on taking tickets and answering polls at once, with the
  * room's settings and the units it read last.
  */
+@Tag("faults")
 class WaitingRoomWithoutPostgresIT {
 
     private static final long QUICK_MILLIS = 2_000;
@@ -34,10 +34,9 @@ class WaitingRoomWithoutPostgresIT {
     @Test
     void ticketsAndPollsGoOnWhilePostgresIsAway() throws Exception {
         Api shared = new Api(TestServer.url());
-        FaultProxy postgres = FaultProxy.to("127.0.0.1", postgresPort());
-        String url = System.getProperty("it.db.url").replaceFirst("//[^/]+/", "//127.0.0.1:" + postgres.port() + "/");
-        try (TestServer secondServer = TestServer.another("room-no-postgres", Map.of("flashsale.db.url", url))) {
-            Api second = new Api(secondServer.base());
+        FaultProxy postgres = SecondNode.postgres();
+        try {
+            Api second = new Api(SecondNode.proxied().base());
             Instant opensAt = Instant.now().plusSeconds(2);
             UUID sale = RoomSales.open(shared, Sales.uniqueSku("room-no-pg"), 10, 1, 600, opensAt,
                     new RoomSales.Room(100, 10_000, 60, 30));
@@ -50,7 +49,7 @@ class WaitingRoomWithoutPostgresIT {
                 assertEquals("ADMITTED", awaitAdmitted(second, sale, ticket).getString("status"));
             }
 
-            postgres.close();
+            postgres.accept(false);
             assertEquals(503, second.get("health/ready").status(), "the node knows PostgreSQL is away");
             for (int i = 0; i < 3; i++) {
                 long started = System.nanoTime();
@@ -67,7 +66,7 @@ class WaitingRoomWithoutPostgresIT {
                 Pause.millis(1_100);
             }
         } finally {
-            postgres.close();
+            postgres.accept(true);
         }
     }
 
@@ -79,10 +78,5 @@ class WaitingRoomWithoutPostgresIT {
             answer = RoomSales.poll(api, sale, ticket);
         }
         return answer;
-    }
-
-    private static int postgresPort() {
-        Matcher hostPort = Pattern.compile("//[^/:]+:(\\d+)/").matcher(System.getProperty("it.db.url"));
-        return hostPort.find() ? Integer.parseInt(hostPort.group(1)) : 5432;
     }
 }

@@ -29,6 +29,7 @@ public final class FaultProxy implements AutoCloseable {
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private volatile long latencyMillis;
     private volatile boolean frozen;
+    private volatile boolean refusing;
     private volatile boolean closed;
 
     private FaultProxy(InetSocketAddress target) throws IOException {
@@ -72,6 +73,17 @@ public final class FaultProxy implements AutoCloseable {
         open.clear();
     }
 
+    /**
+     * The server gone away: every open connection cut, and each new one closed at once, until
+     * {@link #accept(boolean) accept(true)}. Unlike {@link #close()}, the proxy can come back.
+     */
+    public void accept(boolean connections) {
+        refusing = !connections;
+        if (refusing) {
+            cutAll();
+        }
+    }
+
     @Override
     public void close() {
         closed = true;
@@ -83,6 +95,10 @@ public final class FaultProxy implements AutoCloseable {
         while (!closed) {
             try {
                 Socket client = listener.accept();
+                if (refusing) {
+                    closeQuietly(client);
+                    continue;
+                }
                 Socket server = new Socket();
                 try {
                     server.connect(target, 2000);

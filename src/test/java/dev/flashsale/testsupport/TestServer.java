@@ -190,7 +190,7 @@ public final class TestServer implements AutoCloseable {
     /** The tests' servers open at most this many connections each: not the launch script's 48, so that the pool's gauge shows the setting. */
     public static final int MAX_POOL_SIZE = 40;
 
-    private static Map<String, String> applicationSettings() {
+    static Map<String, String> applicationSettings() {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("flashsale.db.url", required("it.db.url"));
         settings.put("flashsale.db.user", required("it.db.user"));

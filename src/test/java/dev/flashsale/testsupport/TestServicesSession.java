@@ -5,7 +5,7 @@ import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
  * Starts the integration tests' Redis before the first test of a run; after the last one, stops
- * the application server (if a test started it), then Redis and the Redis Cluster (if a test
+ * the application servers (if a test started them), then Redis and the Redis Cluster (if a test
  * started it). Only the integration test run
  * (which sets {@code it.redis.port}) needs them.
  */
@@ -22,6 +22,7 @@ public class TestServicesSession implements LauncherSessionListener {
     public void launcherSessionClosed(LauncherSession session) {
         if (System.getProperty("it.redis.port") != null) {
             TestServer.stop();
+            SecondNode.stop();
             TestRedis.stop();
             TestRedisCluster.stop();
         }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestRedis;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import redis.clients.jedis.UnifiedJedis;
  * The scripts in lua/, each on its own against a real Redis, including the pitfalls of Lua
  * ({@link LuaScriptsOnClusterIT}: the same on a Redis Cluster).
  */
+@Tag("core")
 class LuaScriptsIT {
 
     private final RedisScripts scripts = new RedisScripts();

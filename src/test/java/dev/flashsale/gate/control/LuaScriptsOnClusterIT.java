@@ -1,5 +1,6 @@
 package dev.flashsale.gate.control;
 
+import org.junit.jupiter.api.Tag;
 import dev.flashsale.testsupport.TestRedisCluster;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -8,6 +9,7 @@ import redis.clients.jedis.UnifiedJedis;
  * share the SKU's slot, and a master that lost the scripts (SCRIPT FLUSH on every master) is
  * sent the source.
  */
+@Tag("cluster")
 class LuaScriptsOnClusterIT extends LuaScriptsIT {
 
     @Override

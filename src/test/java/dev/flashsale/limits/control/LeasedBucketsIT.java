@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * leases: together they let no more through than the bucket gives (its burst, and what it
  * refills meanwhile), while most requests cost no round trip.
  */
+@Tag("core")
 class LeasedBucketsIT {
 
     /** A thousand a second, a burst of 5,000: leases of 10 tokens (10 ms of the rate). */

@@ -9,6 +9,7 @@ import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.testsupport.TestRedis;
 import java.util.List;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import redis.clients.jedis.UnifiedJedis;
  * lua/take_tokens.lua against a real Redis: the same answers as {@link LocalBuckets}, on Redis'
  * clock ({@link TakeTokensScriptOnClusterIT}: the same on a Redis Cluster).
  */
+@Tag("core")
 class TakeTokensScriptIT {
 
     /** Ten seconds a token: nothing refills while a test runs. */

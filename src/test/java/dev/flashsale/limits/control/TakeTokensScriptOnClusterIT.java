@@ -14,6 +14,7 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -21,6 +22,7 @@ import redis.clients.jedis.Jedis;
  * Every test of {@link TakeTokensScriptIT} on a Redis Cluster of three masters, and what only a
  * cluster has: the buckets of one call on different masters, one of which lost the script.
  */
+@Tag("cluster")
 class TakeTokensScriptOnClusterIT extends TakeTokensScriptIT {
 
     @Override

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -24,6 +25,7 @@ import redis.clients.jedis.Jedis;
  * PostgreSQL up and migrated (and still ready without Redis), live and started; each answer in
  * bounded time, and none telling more than up or down.
  */
+@Tag("core")
 class HealthIT {
 
     private final Api anonymous = new Api(TestServer.url()).withStorefrontKey(null);

@@ -1,0 +1,157 @@
+package dev.flashsale.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The suite's second node, started once for every test that needs two: the packaged form an
+ * operator runs (payara/flashsale with the uber-jar, its settings in the environment), beside the
+ * tests' own server, on the same PostgreSQL and Redis, each reached through a {@link FaultProxy}
+ * so that a test can slow, freeze or cut this node alone.
+ *
+ * <p>A test that kills it asks for it {@link #onCluster() on the Redis Cluster} to start it again:
+ * the cluster's tests, which come after the two-node tests in the suite's order, use that node.
+ * The suite thus starts Payara three times: the tests' server, this node, this node again.
+ */
+public final class SecondNode {
+
+    /** How the node names its connections in PostgreSQL (pg_stat_activity). */
+    public static final String APPLICATION_NAME = "flashsale-it-packaged";
+    /** The node's pool (FLASHSALE_DB_MIN_POOL_SIZE and FLASHSALE_DB_MAX_POOL_SIZE), not the launch script's 8 and 48. */
+    public static final int POOL_MIN = 2;
+    public static final int POOL_MAX = 8;
+    /** The header limit the launch script sets (FLASHSALE_HTTP_MAX_HEADER_BYTES), twice the server's default. */
+    public static final int MAX_HEADER_BYTES = 16_384;
+    /** Requests the node sends itself before it says it is ready (FLASHSALE_WARMUP_REQUESTS). */
+    public static final int WARMUP_REQUESTS = 800;
+
+    private static FaultProxy postgres;
+    private static FaultProxy redis;
+    private static Path accessLogs;
+    private static PackagedNode node;
+    private static boolean clustered;
+
+    private SecondNode() {
+    }
+
+    /** The node on the tests' PostgreSQL and Redis through the proxies; started on first use. */
+    public static synchronized PackagedNode proxied() {
+        if (node != null && clustered) {
+            stopNode();
+        }
+        if (node == null) {
+            node = PackagedNode.start("second", settings(proxiedStores()));
+            clustered = false;
+        }
+        return node;
+    }
+
+    /** The node on the Redis Cluster of {@link TestRedisCluster} (and PostgreSQL directly); started on first use. */
+    public static synchronized PackagedNode onCluster() {
+        if (node != null && !clustered) {
+            stopNode();
+        }
+        if (node == null) {
+            Map<String, String> stores = new LinkedHashMap<>();
+            stores.put("flashsale.redis.cluster-nodes", TestRedisCluster.nodes());
+            node = PackagedNode.start("second-cluster", settings(stores));
+            clustered = true;
+        }
+        return node;
+    }
+
+    /** The proxy between the node and PostgreSQL. */
+    public static synchronized FaultProxy postgres() {
+        proxied();
+        return postgres;
+    }
+
+    /** The proxy between the node and Redis. */
+    public static synchronized FaultProxy redis() {
+        proxied();
+        return redis;
+    }
+
+    /** Where the node writes its access log. */
+    public static synchronized Path accessLogs() {
+        proxied();
+        return accessLogs;
+    }
+
+    /** Kills the node as a crash would; the next {@link #proxied()} or {@link #onCluster()} starts it again. */
+    public static synchronized void kill() {
+        if (node != null) {
+            node.kill();
+            node = null;
+        }
+    }
+
+    /** Stops the node and its proxies, at the end of the run. */
+    public static synchronized void stop() {
+        stopNode();
+        if (postgres != null) {
+            postgres.close();
+            redis.close();
+            postgres = null;
+            redis = null;
+        }
+    }
+
+    private static void stopNode() {
+        if (node != null) {
+            node.close();
+            node = null;
+        }
+    }
+
+    private static Map<String, String> proxiedStores() {
+        if (postgres == null) {
+            String url = System.getProperty("it.db.url");
+            Matcher hostPort = Pattern.compile("//[^/:]+:(\\d+)/").matcher(url);
+            postgres = FaultProxy.to("127.0.0.1", hostPort.find() ? Integer.parseInt(hostPort.group(1)) : 5432);
+            redis = FaultProxy.to("127.0.0.1", TestRedis.port());
+        }
+        Map<String, String> stores = new LinkedHashMap<>();
+        stores.put("flashsale.db.url", System.getProperty("it.db.url").replaceFirst("//[^/]+/", "//127.0.0.1:" + postgres.port() + "/"));
+        stores.put("flashsale.redis.host", "127.0.0.1");
+        stores.put("flashsale.redis.port", Integer.toString(redis.port()));
+        return stores;
+    }
+
+    /** The tests' server's settings, with {@code stores} and the launch script's own on top. */
+    private static Map<String, String> settings(Map<String, String> stores) {
+        Map<String, String> settings = TestServer.applicationSettings();
+        settings.putAll(stores);
+        settings.remove("flashsale.db.max-pool-size"); // the launch script reports its own bound
+        settings.put("flashsale.db.application-name", APPLICATION_NAME);
+        settings.put("FLASHSALE_DB_MIN_POOL_SIZE", Integer.toString(POOL_MIN));
+        settings.put("FLASHSALE_DB_MAX_POOL_SIZE", Integer.toString(POOL_MAX));
+        settings.put("FLASHSALE_JAVA_OPTS", "-Xmx512m -XX:+ExitOnOutOfMemoryError");
+        settings.put("FLASHSALE_HTTP_MAX_HEADER_BYTES", Integer.toString(MAX_HEADER_BYTES));
+        settings.put("FLASHSALE_ACCESS_LOG_DIR", accessLogDir().toString());
+        settings.put("FLASHSALE_ACCESS_LOG_WRITE_SECONDS", "1");
+        settings.put("FLASHSALE_WARMUP_REQUESTS", Integer.toString(WARMUP_REQUESTS));
+        // Payara Micro now and then comes up with its HTTP listener bound in the log yet refusing
+        // every connection: the script's watchdog starts such a server again after 90 s without
+        // the application's answer to its ping.
+        settings.put("FLASHSALE_START_SECONDS", "90");
+        return settings;
+    }
+
+    private static Path accessLogDir() {
+        if (accessLogs == null) {
+            try {
+                accessLogs = Files.createTempDirectory("flashsale-access");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return accessLogs;
+    }
+}
