@@ -664,7 +664,7 @@ class WaitingRoomIT {
         return record.getJsonArray(name).getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
     }
 
-    /** The lottery as the README says anyone recomputes it: ascending HMAC-SHA256(seed, ticket) in hex. */
+    /** The lottery as docs/api.md says anyone recomputes it: ascending HMAC-SHA256(seed, ticket) in hex. */
     private static List<String> recomputed(byte[] seed, List<String> tickets) throws Exception {
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(seed, "HmacSHA256"));

@@ -14,7 +14,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The lottery's order: what the README's openssl commands compute, independent of the order the
+ * The lottery's order: what the openssl commands of docs/api.md compute, independent of the order the
  * tickets arrive in, and fair: over many lotteries every ticket comes first equally often (a
  * chi-square check), a check that a deliberately biased shuffle fails.
  */
