@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * told 503 busy within their deadline, never hold the node hostage, and ping and other SKUs answer
  * at once throughout; once the lock goes, the SKU sells again and nothing is oversold.
  */
-@Tag("core")
+@Tag("faults")
 class BulkheadIT {
 
     private static final Duration LOCK_HELD = Duration.ofSeconds(30);

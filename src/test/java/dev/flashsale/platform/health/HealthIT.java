@@ -25,7 +25,7 @@ import redis.clients.jedis.Jedis;
  * PostgreSQL up and migrated (and still ready without Redis), live and started; each answer in
  * bounded time, and none telling more than up or down.
  */
-@Tag("core")
+@Tag("faults")
 class HealthIT {
 
     private final Api anonymous = new Api(TestServer.url()).withStorefrontKey(null);
