@@ -36,7 +36,8 @@ public final class PackagedNode implements AutoCloseable {
 
     /**
      * Launches the node with {@code settings} (MicroProfile Config keys, or the launch script's own
-     * {@code FLASHSALE_*} names) and waits until the application answers its ping.
+     * {@code FLASHSALE_*} names) and waits until it says it is ready: after its warm-up, which
+     * starts once the application answers its ping.
      */
     public static PackagedNode start(String name, Map<String, String> settings) {
         try {
@@ -111,10 +112,10 @@ public final class PackagedNode implements AutoCloseable {
     private void awaitApplication() {
         Api api = new Api(base);
         try {
-            Awaitility.await("the packaged node's ping").atMost(STARTUP).pollInterval(Duration.ofMillis(500))
+            Awaitility.await("the packaged node's readiness").atMost(STARTUP).pollInterval(Duration.ofMillis(500))
                     .failFast("payara/flashsale ended", () -> !script.isAlive())
                     .ignoreException(UncheckedIOException.class) // refused until the listener is up
-                    .until(() -> api.get("api/ping").status() == 200);
+                    .until(() -> api.get("health/ready").status() == 200);
         } catch (RuntimeException e) {
             kill();
             throw new IllegalStateException("The packaged node did not start; the end of " + logFile + ":\n" + tail(), e);
