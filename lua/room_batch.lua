@@ -2,6 +2,14 @@
 -- polled on this node while its last call ran (a crowd's requests share one round trip and one
 -- round of the room's housekeeping and admission, instead of one each).
 --
+-- Why taking and polling are one script, not two: a ticket taken is answered with its poll, and
+-- a crowd's takes and polls travel together. Two scripts would cost a second Redis call per
+-- crowd on the storefront's hottest path (or, pipelined, a poll script that cannot see which
+-- ticket the take script just found for a buyer), and would run the housekeeping and admission
+-- twice. The room's other jobs, which no crowd shares, have a script each: room_draw.lua (the
+-- lottery), room_release.lua (leave, revoke), room_use_token.lua and room_reserved.lua (a reserve
+-- request with a token), room_checkout_ended.lua (a reservation's end).
+--
 -- A ticket taken: one ticket per buyer and sale, the buyer's own from before or a new one. Before
 -- the opening second a new ticket joins the pre-queue, which the lottery orders (room_draw.lua);
 -- from then on it joins the queue behind everyone there, in arrival order. It is then polled with
@@ -15,11 +23,12 @@
 -- missed their polls for `missMs` lose their place first, so abandoned tickets never hold up
 -- live ones. The clock is Redis' (TIME), the one clock every node shares.
 --
--- KEYS (every room script takes the same eleven, all with the sale as hash tag {sale:<id>}):
+-- KEYS (all with the sale as hash tag {sale:<id>}, so that they share a Redis Cluster slot):
 -- KEYS[1]  the room: settings and state (hash)        fs:{sale:<id>}:room
---            enabled, paused ('1'/'0'), rate (admissions a second), maxActive, tokenMs, missMs,
---            preOpensMs, opensMs (epoch ms); drawn ('1'), seq (tickets taken), admittedTotal,
---            done (reserve requests with a token answered), allowance and last (the admission rate's bucket)
+--            enabled ('1' on, '0' off; absent: no room in Redis), paused ('1'/'0'), rate
+--            (admissions a second), maxActive, tokenMs, missMs, preOpensMs, opensMs (epoch ms);
+--            drawn ('1'), seq (tickets taken), admittedTotal, done (reserve requests with a
+--            token answered), allowance and last (the admission rate's bucket)
 -- KEYS[2]  buyer -> ticket (hash)                     fs:{sale:<id>}:tickets
 -- KEYS[3]  ticket -> buyer (hash)                     fs:{sale:<id>}:owners
 -- KEYS[4]  the pre-queue: ticket by arrival (zset)    fs:{sale:<id>}:prequeue
@@ -31,8 +40,6 @@
 -- KEYS[9]  admitted and active: ticket by token expiry (zset)          fs:{sale:<id>}:active
 -- KEYS[10] reserving: a reserve request with the ticket's token is on its way, by its start, ms
 --          (zset)                                                       fs:{sale:<id>}:reserving
--- KEYS[11] checkouts: the idempotency key of a reservation made with a ticket's token -> that
---          ticket, until the reservation ends (hash)                    fs:{sale:<id>}:checkouts
 --
 -- ARGV[1]  units available in the sale (PostgreSQL, as this node last read it)
 -- ARGV[2]  units held in the sale (same reading)
@@ -45,7 +52,8 @@
 --
 -- Returns one answer per call, in the same order. A ticket taken:
 --   {1, ticket, <its poll>}  a new ticket;  {0, ticket, <its poll>}  the buyer's own from before
---   {-2}  the room is off;  {-3, preOpensMs}  the pre-queue is not open yet
+--   {-2}  the room is off (no new ticket; a buyer's own ticket is still answered, as above)
+--   {-3, preOpensMs}  the pre-queue is not open yet
 -- A ticket polled, and <its poll> above:
 --   {1, place, queueLength, why}   WAITING; why: 0 admission runs, 1 paused by a merchandiser,
 --                                  2 no unit free for one more buyer (holds may come back),
@@ -59,7 +67,8 @@
 --   {8, queueLength}  CHECKOUT_ENDED: a reservation made with the ticket's token ended
 --   {-4}  no such ticket
 --   {-5}  the opening second has passed and the lottery is not drawn: draw it, then ask again
--- Any call: {-1}  no room in Redis: load its settings, then ask again
+-- Any call: {-1}  no room in Redis (nothing changed): load its settings, then ask again
+-- (RoomReplies in the room's control package decodes these answers, and only it.)
 local calls = (#ARGV - 3) / 3
 local answers = {}
 local cfg = redis.call('HMGET', KEYS[1], 'enabled', 'rate', 'maxActive', 'tokenMs', 'missMs', 'opensMs', 'drawn',

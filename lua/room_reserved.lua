@@ -4,7 +4,11 @@
 -- the one its key made before), the reservation's key is tied to the ticket, so that the
 -- reservation's end frees the ticket's place (room_checkout_ended.lua) on whichever node it ends.
 --
--- KEYS     the room's eleven keys (see room_batch.lua)
+-- KEYS (all with the sale as hash tag {sale:<id>}, so that they share a Redis Cluster slot):
+-- KEYS[1]  the room: settings and state (hash); its field `done` counts the answers
+--                                                                           fs:{sale:<id>}:room
+-- KEYS[2]  reserving: ticket by the start of its reserve request, ms (zset) fs:{sale:<id>}:reserving
+-- KEYS[3]  checkouts: reservation's idempotency key -> ticket (hash)       fs:{sale:<id>}:checkouts
 -- ARGV[1]  the ticket
 -- ARGV[2]  the idempotency key of the reservation the request answered with; absent when the
 --          answer was a refusal
@@ -12,9 +16,9 @@
 -- Returns 1 recorded, 0 the ticket was not reserving (a retry answered already; the key is
 -- tied to the ticket all the same).
 if ARGV[2] then
-    redis.call('HSET', KEYS[11], ARGV[2], ARGV[1])
+    redis.call('HSET', KEYS[3], ARGV[2], ARGV[1])
 end
-if redis.call('ZREM', KEYS[10], ARGV[1]) == 0 then
+if redis.call('ZREM', KEYS[2], ARGV[1]) == 0 then
     return 0
 end
 redis.call('HINCRBY', KEYS[1], 'done', 1)

@@ -3,12 +3,16 @@
 -- admitted-not-reserved (on its first use) and is reserving until the request's answer
 -- (room_reserved.lua): admission counts its unit as taken either way.
 --
--- KEYS     the room's eleven keys (see room_batch.lua)
+-- KEYS (all with the sale as hash tag {sale:<id>}, so that they share a Redis Cluster slot):
+-- KEYS[1]  ticket -> state (hash): A:<token expiry ms> while admitted       fs:{sale:<id>}:state
+-- KEYS[2]  admitted, not yet reserved: ticket by token expiry (zset)       fs:{sale:<id>}:admitted
+-- KEYS[3]  reserving: ticket by the start of its reserve request, ms (zset) fs:{sale:<id>}:reserving
 -- ARGV[1]  the token's ticket
 -- ARGV[2]  the token's expiry, epoch ms, as in the ticket's state
 --
--- Returns 1 the token stands, 0 revoked, left, replaced or its checkout ended, -1 no such ticket.
-local state = redis.call('HGET', KEYS[7], ARGV[1])
+-- Returns 1 the token stands, 0 revoked, left, replaced or its checkout ended (nothing changed),
+-- -1 no such ticket.
+local state = redis.call('HGET', KEYS[1], ARGV[1])
 if not state then
     return -1
 end
@@ -16,6 +20,6 @@ if state ~= 'A:' .. ARGV[2] then
     return 0
 end
 local clock = redis.call('TIME')
-redis.call('ZREM', KEYS[8], ARGV[1])
-redis.call('ZADD', KEYS[10], string.format('%d', tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)), ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZADD', KEYS[3], string.format('%d', tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)), ARGV[1])
 return 1

@@ -6,11 +6,11 @@ import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.RoomDirectory;
 import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.entity.AdmissionClaims;
+import dev.flashsale.room.entity.TokenCheck;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
@@ -84,8 +84,7 @@ public class AdmissionCheck {
 
     private boolean stillAdmitted(AdmissionClaims claims) {
         try {
-            return (Long) redis.run("room_use_token", claims.saleId(),
-                    List.of(claims.ticket(), Long.toString(claims.expiresAtMillis()))).get(0) == 1;
+            return redis.useToken(claims) == TokenCheck.STANDS;
         } catch (ProblemException redisAway) {
             LOG.log(Level.FINE, "Revocation of a token of sale " + claims.saleId() + " not checked: Redis away", redisAway);
             return true;

@@ -13,7 +13,6 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
-import java.util.List;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -71,7 +70,7 @@ public class CheckoutEnds {
             return;
         }
         try {
-            redis.run("room_checkout_ended", saleId, List.of(key.value()));
+            redis.checkoutEnded(saleId, key.value());
         } catch (ProblemException redisAway) {
             notFreed.inc();
             LOG.log(Level.WARNING, "The room place of checkout " + key + " of sale " + saleId

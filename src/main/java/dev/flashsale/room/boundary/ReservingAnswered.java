@@ -10,8 +10,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.ext.Provider;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -47,13 +45,10 @@ public class ReservingAnswered implements ContainerResponseFilter {
         }
         request.removeAttribute(ATTRIBUTE);
         AdmissionClaims claims = reserving.claims();
-        List<String> args = new ArrayList<>(List.of(claims.ticket()));
         int status = responseContext.getStatus();
-        if (status == 200 || status == 201) {
-            args.add(reserving.key().value());
-        }
+        String reservation = status == 200 || status == 201 ? reserving.key().value() : null;
         try {
-            redis.run("room_reserved", claims.saleId(), args);
+            redis.reserved(claims, reservation);
         } catch (ProblemException redisAway) {
             // The ticket stays reserving until room_batch.lua gives up on it (a minute): admission undersells meanwhile.
             // Its reservation is not tied to it either: the place is freed when the token runs out, not when the checkout ends.

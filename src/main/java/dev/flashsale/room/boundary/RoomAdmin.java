@@ -11,6 +11,7 @@ import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.RoomChanged;
 import dev.flashsale.room.entity.RoomSettings;
 import dev.flashsale.room.entity.RoomView;
+import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.sales.boundary.SaleAdmin;
 import dev.flashsale.sales.entity.SaleView;
 import jakarta.annotation.security.DeclareRoles;
@@ -18,7 +19,6 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -93,11 +93,12 @@ public class RoomAdmin {
     public void revoke(UUID saleId, String ticket) {
         book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
         WaitingRoom.checkTicket(ticket);
-        long done = (Long) redis.run("room_release", saleId, List.of(ticket, "V")).get(0);
-        if (done == -1) {
+        TicketRelease release = redis.release(saleId, ticket, true);
+        if (release == TicketRelease.NO_SUCH_TICKET) {
             throw WaitingRoom.ticketNotFound(ticket);
         }
-        audit.record("room.revoke", "sale:" + saleId, "ticket " + ticket + (done == 0 ? " (already gone)" : ""));
+        audit.record("room.revoke", "sale:" + saleId, "ticket " + ticket
+                + (release == TicketRelease.ALREADY_GONE ? " (already gone)" : ""));
     }
 
     private RoomView changedTo(UUID saleId, String action, String detail) {

@@ -9,11 +9,16 @@ import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.entity.AdmissionClaims;
+import dev.flashsale.room.entity.LotteryPlacing;
 import dev.flashsale.room.entity.LotteryRecord;
+import dev.flashsale.room.entity.NoRoom;
+import dev.flashsale.room.entity.PollReply;
 import dev.flashsale.room.entity.QueueAnswer;
 import dev.flashsale.room.entity.QueueStatus;
 import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.RoomInfo;
+import dev.flashsale.room.entity.TakeReply;
+import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -78,19 +83,18 @@ public class WaitingRoom {
         RANDOM.get().nextBytes(random);
         String fresh = "t_" + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         for (int attempt = 0; attempt < 3; attempt++) {
-            List<Object> answer = calls.take(saleId, buyerId, fresh);
-            long code = (Long) answer.get(0);
-            if (code == -1) {
+            TakeReply reply = calls.take(saleId, buyerId, fresh);
+            if (reply instanceof NoRoom) {
                 reload(saleId);
-            } else if (code == -2) {
+            } else if (reply instanceof TakeReply.RoomOff) {
                 throw ProblemException.conflict("room-off", "Waiting room off", "Sale " + saleId + " has its waiting room off");
-            } else if (code == -3) {
+            } else if (reply instanceof TakeReply.QueueNotOpen notOpen) {
                 throw ProblemException.conflict("queue-not-open", "Queue not open", "The waiting room of sale " + saleId
-                        + " opens at " + Instant.ofEpochMilli(Long.parseLong(answer.get(1).toString())));
+                        + " opens at " + notOpen.opensAt());
             } else {
-                String ticket = answer.get(1).toString();
-                QueueAnswer polled = answered(room, ticket, answer.subList(2, answer.size()));
-                return new Taken(polled != null ? polled : poll(saleId, ticket), code == 1);
+                TakeReply.Ticket taken = (TakeReply.Ticket) reply;
+                QueueAnswer polled = answered(room, taken.ticket(), taken.poll());
+                return new Taken(polled != null ? polled : poll(saleId, taken.ticket()), taken.created());
             }
         }
         throw RoomCalls.unavailable();
@@ -112,23 +116,25 @@ public class WaitingRoom {
      * A poll's answer; null once what it lacked (the room's settings in Redis, the lottery drawn)
      * is put right, for the poll to be asked again.
      */
-    private QueueAnswer answered(Room room, String ticket, List<Object> answer) {
-        int code = ((Long) answer.get(0)).intValue();
-        switch (code) {
-            case -1 -> reload(room.saleId());
-            case -4 -> throw ticketNotFound(ticket);
-            case -5 -> drawLottery(room);
-            default -> {
-                return answerOf(room, ticket, code, answer);
-            }
+    private QueueAnswer answered(Room room, String ticket, PollReply reply) {
+        if (reply instanceof NoRoom) {
+            reload(room.saleId());
+            return null;
         }
-        return null;
+        if (reply instanceof PollReply.NoSuchTicket) {
+            throw ticketNotFound(ticket);
+        }
+        if (reply instanceof PollReply.LotteryDue) {
+            drawLottery(room);
+            return null;
+        }
+        return answerOf(room, ticket, reply);
     }
 
     public void leave(UUID saleId, String ticket) {
         room(saleId);
         checkTicket(ticket);
-        if ((Long) redis.run("room_release", saleId, List.of(ticket, "L")).get(0) == -1) {
+        if (redis.release(saleId, ticket, false) == TicketRelease.NO_SUCH_TICKET) {
             throw ticketNotFound(ticket);
         }
     }
@@ -167,51 +173,38 @@ public class WaitingRoom {
             }
             List<String> tickets = redis.preQueue(saleId);
             List<String> order = draw.record(saleId, tickets);
-            long placed = (Long) redis.run("room_draw", saleId, order).get(0);
+            LotteryPlacing placed = redis.placeLottery(saleId, order);
             rooms.fresh(saleId);
-            if (placed == 1) {
+            if (placed == LotteryPlacing.PLACED_NOW) {
                 metrics.lotteryDrawn();
             }
+            // A room Redis lost meanwhile is loaded again by the poll that asks next, and drawn again then.
             LOG.info(() -> "Lottery of sale " + saleId + " drawn: " + order.size() + " ticket(s)"
-                    + (placed == 1 ? "" : " (another node placed them)"));
+                    + (placed == LotteryPlacing.PLACED_NOW ? "" : placed == LotteryPlacing.PLACED_BEFORE
+                    ? " (another node placed them)" : " (not placed: Redis has no room)"));
         }
     }
 
-    private QueueAnswer answerOf(Room room, String ticket, int code, List<Object> answer) {
+    private QueueAnswer answerOf(Room room, String ticket, PollReply reply) {
         int pollAfter = room.pollAfterSeconds();
-        long queued = number(answer, code == 3 ? 2 : 1);
-        return switch (code) {
-            case 1 -> {
-                long position = number(answer, 1);
-                queued = number(answer, 2);
-                WaitReason reason = switch ((int) number(answer, 3)) {
-                    case 1 -> WaitReason.PAUSED;
-                    case 2 -> WaitReason.NO_UNITS_FREE;
-                    case 3 -> WaitReason.ROOM_FULL;
-                    default -> null;
-                };
-                Long estimate = reason == null ? (position + room.admissionPerSecond() - 1) / room.admissionPerSecond() : null;
-                yield new QueueAnswer(ticket, QueueStatus.WAITING, position, queued, estimate, pollAfter, reason, null, null);
-            }
-            case 2 -> {
-                long expiry = number(answer, 1);
-                queued = number(answer, 2);
-                String token = tokens.sign(new AdmissionClaims(room.saleId(), ticket, expiry, answer.get(3).toString()));
-                yield new QueueAnswer(ticket, QueueStatus.ADMITTED, null, queued, 0L, pollAfter, null, token, Instant.ofEpochMilli(expiry));
-            }
-            case 3 -> new QueueAnswer(ticket, QueueStatus.WAITING, null, queued, null, pollAfter, WaitReason.LOTTERY_PENDING, null, null);
-            case 4 -> new QueueAnswer(ticket, QueueStatus.SOLD_OUT, null, queued, null, pollAfter, null, null, null);
-            case 5 -> new QueueAnswer(ticket, QueueStatus.EXPIRED, null, queued, null, pollAfter, null, null, null);
-            case 6 -> new QueueAnswer(ticket, QueueStatus.LEFT, null, queued, null, pollAfter, null, null, null);
-            case 7 -> new QueueAnswer(ticket, QueueStatus.REVOKED, null, queued, null, pollAfter, null, null, null);
-            case 8 -> new QueueAnswer(ticket, QueueStatus.CHECKOUT_ENDED, null, queued, null, pollAfter, null, null, null);
-            default -> throw new IllegalStateException("room_batch.lua answered " + answer);
-        };
-    }
-
-    private static long number(List<Object> answer, int index) {
-        Object value = answer.get(index);
-        return value instanceof Long number ? number : Long.parseLong(value.toString());
+        if (reply instanceof PollReply.Waiting waiting) {
+            int rate = room.admissionPerSecond();
+            Long estimate = waiting.reason() == null ? (waiting.position() + rate - 1) / rate : null;
+            return new QueueAnswer(ticket, QueueStatus.WAITING, waiting.position(), waiting.queueLength(), estimate, pollAfter,
+                    waiting.reason(), null, null);
+        }
+        if (reply instanceof PollReply.Admitted admitted) {
+            long expiry = admitted.tokenExpiresAtMillis();
+            String token = tokens.sign(new AdmissionClaims(room.saleId(), ticket, expiry, admitted.buyerId()));
+            return new QueueAnswer(ticket, QueueStatus.ADMITTED, null, admitted.queueLength(), 0L, pollAfter, null, token,
+                    Instant.ofEpochMilli(expiry));
+        }
+        if (reply instanceof PollReply.PreQueued preQueued) {
+            return new QueueAnswer(ticket, QueueStatus.WAITING, null, preQueued.preQueueLength(), null, pollAfter,
+                    WaitReason.LOTTERY_PENDING, null, null);
+        }
+        PollReply.Over over = (PollReply.Over) reply;
+        return new QueueAnswer(ticket, over.status(), null, over.queueLength(), null, pollAfter, null, null, null);
     }
 
     /** Redis has no room: its settings and its count of admissions, as PostgreSQL has them now, go back in. */

@@ -1,37 +1,45 @@
 package dev.flashsale.room.control;
 
 import dev.flashsale.platform.line.RequestLine;
+import dev.flashsale.room.entity.PollReply;
+import dev.flashsale.room.entity.TakeReply;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * One storefront call waiting in its room's {@link RequestLine}: a ticket taken ({@code T}, buyer,
  * new ticket) or polled ({@code P}, ticket), as {@code lua/room_batch.lua} takes it, then its
- * answer (or the failure of the Redis call that carried it) or its turn to lead the next call.
+ * answer, decoded as the call's kind (or the failure of the Redis call that carried it), or its
+ * turn to lead the next call.
+ *
+ * @param <A> the call's answer: {@link TakeReply} or {@link PollReply}
  */
-final class RoomCall {
+final class RoomCall<A> {
 
     /** What ended the wait: the lead of the next call, the answer, or the deadline. */
     enum Turn { LEAD, ANSWERED, GAVE_UP }
 
     private final List<String> arguments;
+    private final Function<Object, A> decoder;
     private final CompletableFuture<Turn> turn = new CompletableFuture<>();
-    private volatile List<Object> answer;
+    private volatile A answer;
     private volatile RuntimeException failure;
 
-    private RoomCall(List<String> arguments) {
+    private RoomCall(List<String> arguments, Function<Object, A> decoder) {
         this.arguments = arguments;
+        this.decoder = decoder;
     }
 
-    static RoomCall take(String buyerId, String newTicket) {
-        return new RoomCall(List.of("T", buyerId, newTicket));
+    static RoomCall<TakeReply> take(String buyerId, String newTicket) {
+        return new RoomCall<>(List.of("T", buyerId, newTicket), RoomReplies::take);
     }
 
-    static RoomCall poll(String ticket) {
-        return new RoomCall(List.of("P", ticket, ""));
+    static RoomCall<PollReply> poll(String ticket) {
+        return new RoomCall<>(List.of("P", ticket, ""), RoomReplies::poll);
     }
 
     /** The script's three arguments for this call. */
@@ -39,9 +47,13 @@ final class RoomCall {
         return arguments;
     }
 
-    /** The call's answer; it wakes up unless it leads. */
-    void answer(List<Object> given, boolean wake) {
-        answer = given;
+    /** The script's answer to the call, decoded; it wakes up unless it leads. */
+    void answer(Object reply, boolean wake) {
+        try {
+            answer = decoder.apply(reply);
+        } catch (RuntimeException undocumented) {
+            failure = undocumented;
+        }
         if (wake) {
             turn.complete(Turn.ANSWERED);
         }
@@ -65,7 +77,7 @@ final class RoomCall {
      * already taken into a Redis call stops waiting for it: either way GAVE_UP, and its request is
      * told to ask again (taking a ticket and polling one are both safe to repeat).
      */
-    Turn await(RequestLine<RoomCall> line, long waitMillis) {
+    Turn await(RequestLine<RoomCall<?>> line, long waitMillis) {
         try {
             return turn.get(waitMillis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException late) {
@@ -81,8 +93,8 @@ final class RoomCall {
         }
     }
 
-    /** The answer given; the failure when the Redis call failed. */
-    List<Object> answer() {
+    /** The answer given; the failure when the Redis call failed or its answer was not one documented. */
+    A answer() {
         if (failure != null) {
             throw failure;
         }

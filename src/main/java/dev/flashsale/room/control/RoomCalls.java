@@ -2,6 +2,8 @@ package dev.flashsale.room.control;
 
 import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.room.entity.PollReply;
+import dev.flashsale.room.entity.TakeReply;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -44,20 +46,20 @@ public class RoomCalls {
     @ConfigProperty(name = "flashsale.room.wait-ms", defaultValue = "3000")
     long waitMillis;
 
-    private final ConcurrentHashMap<UUID, RequestLine<RoomCall>> lines = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<UUID, RequestLine<RoomCall<?>>> lines = new ConcurrentHashMap<>();
 
-    /** A ticket for the buyer ({@code newTicket} when the buyer has none): room_batch.lua's answer to it. */
-    public List<Object> take(UUID saleId, String buyerId, String newTicket) {
+    /** A ticket for the buyer ({@code newTicket} when the buyer has none), and where it stands. */
+    public TakeReply take(UUID saleId, String buyerId, String newTicket) {
         return call(saleId, RoomCall.take(buyerId, newTicket));
     }
 
-    /** Where the ticket stands: room_batch.lua's answer to it. */
-    public List<Object> poll(UUID saleId, String ticket) {
+    /** Where the ticket stands. */
+    public PollReply poll(UUID saleId, String ticket) {
         return call(saleId, RoomCall.poll(ticket));
     }
 
-    private List<Object> call(UUID saleId, RoomCall me) {
-        RequestLine<RoomCall> line = lines.computeIfAbsent(saleId, unused -> new RequestLine<>(lineMax));
+    private <A> A call(UUID saleId, RoomCall<A> me) {
+        RequestLine<RoomCall<?>> line = lines.computeIfAbsent(saleId, unused -> new RequestLine<>(lineMax));
         RequestLine.Place place = line.join(me);
         if (place == RequestLine.Place.FULL) {
             throw unavailable();
@@ -76,8 +78,8 @@ public class RoomCalls {
     }
 
     /** Carries the leader and everyone queued behind it to Redis, answers each, then hands the lead on. */
-    private void lead(UUID saleId, RequestLine<RoomCall> line, RoomCall leader) {
-        List<RoomCall> group = line.groupLedBy(leader, Math.max(1, batchMax));
+    private void lead(UUID saleId, RequestLine<RoomCall<?>> line, RoomCall<?> leader) {
+        List<RoomCall<?>> group = line.groupLedBy(leader, Math.max(1, batchMax));
         try {
             RoomStock.Reading units = stock.of(saleId);
             List<String> args = new ArrayList<>(3 + 3 * group.size());
@@ -85,7 +87,7 @@ public class RoomCalls {
             args.add(Long.toString(units.held()));
             args.add(Long.toString(units.doneBefore()));
             group.forEach(call -> args.addAll(call.arguments()));
-            List<List<Object>> answers = redis.batch(saleId, args);
+            List<?> answers = redis.batch(saleId, args, group.size());
             metrics.carried(group.size());
             for (int i = 0; i < group.size(); i++) {
                 group.get(i).answer(answers.get(i), group.get(i) != leader);
@@ -97,8 +99,8 @@ public class RoomCalls {
         }
     }
 
-    private static void handOver(RequestLine<RoomCall> line) {
-        Optional<RoomCall> next = line.handOver();
+    private static void handOver(RequestLine<RoomCall<?>> line) {
+        Optional<RoomCall<?>> next = line.handOver();
         while (next.isPresent() && !next.get().lead()) {
             next = line.handOver();
         }

@@ -1,50 +1,57 @@
 package dev.flashsale.room.control;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
 /**
  * The names of a sale's room keys in Redis. All carry the sale as hash tag ({@code {sale:<id>}}),
  * so that one room's keys share a Redis Cluster slot and each room script touches them together.
- * Every room script takes the same eleven keys, in this order (documented in lua/room_batch.lua).
+ * Which keys each script takes, and in which order, is {@link RoomScript}'s to say.
  */
 public final class RoomKeys {
+
+    /** A room key, by its role; the Lua scripts' headers say what each holds. */
+    public enum Key {
+        ROOM("room"), TICKETS("tickets"), OWNERS("owners"), PRE_QUEUE("prequeue"), QUEUE("queue"), SEEN("seen"),
+        STATE("state"), ADMITTED("admitted"), ACTIVE("active"), RESERVING("reserving"), CHECKOUTS("checkouts");
+
+        private final String suffix;
+
+        Key(String suffix) {
+            this.suffix = suffix;
+        }
+
+        public String of(UUID saleId) {
+            return "fs:{sale:" + saleId + "}:" + suffix;
+        }
+    }
 
     private RoomKeys() {
     }
 
     public static String room(UUID saleId) {
-        return prefix(saleId) + "room";
+        return Key.ROOM.of(saleId);
     }
 
     public static String preQueue(UUID saleId) {
-        return prefix(saleId) + "prequeue";
+        return Key.PRE_QUEUE.of(saleId);
     }
 
     public static String queue(UUID saleId) {
-        return prefix(saleId) + "queue";
+        return Key.QUEUE.of(saleId);
     }
 
     public static String admitted(UUID saleId) {
-        return prefix(saleId) + "admitted";
-    }
-
-    public static String reserving(UUID saleId) {
-        return prefix(saleId) + "reserving";
+        return Key.ADMITTED.of(saleId);
     }
 
     public static String active(UUID saleId) {
-        return prefix(saleId) + "active";
+        return Key.ACTIVE.of(saleId);
     }
 
+    /** Every key of the sale's room. */
     public static List<String> all(UUID saleId) {
-        String prefix = prefix(saleId);
-        return List.of(prefix + "room", prefix + "tickets", prefix + "owners", prefix + "prequeue", prefix + "queue",
-                prefix + "seen", prefix + "state", prefix + "admitted", prefix + "active", prefix + "reserving",
-                prefix + "checkouts");
-    }
-
-    private static String prefix(UUID saleId) {
-        return "fs:{sale:" + saleId + "}:";
+        return Arrays.stream(Key.values()).map(key -> key.of(saleId)).toList();
     }
 }

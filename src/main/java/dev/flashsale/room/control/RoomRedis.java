@@ -4,12 +4,15 @@ import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.redis.RedisClient;
 import dev.flashsale.platform.redis.RedisFailures;
 import dev.flashsale.platform.redis.RedisScripts;
+import dev.flashsale.room.entity.AdmissionClaims;
+import dev.flashsale.room.entity.LotteryPlacing;
+import dev.flashsale.room.entity.ReserveRecord;
 import dev.flashsale.room.entity.Room;
+import dev.flashsale.room.entity.TicketRelease;
+import dev.flashsale.room.entity.TokenCheck;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +26,9 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * The room's calls to Redis: its scripts in {@code lua/room_*.lua}, each on the sale's eleven keys,
- * and the settings copied in from PostgreSQL. The queue lives only in Redis, so a room cannot
+ * The room's calls to Redis: its scripts in {@code lua/room_*.lua} ({@link RoomScript}), each
+ * answer decoded into the room's typed values ({@link RoomReplies}), and the settings copied in
+ * from PostgreSQL. The queue lives only in Redis, so a room cannot
  * answer without it: a failure is logged, counted ({@code flashsale.redis.failures{component="room"}})
  * and answered 503 room-unavailable (with Retry-After).
  */
@@ -49,27 +53,46 @@ public class RoomRedis {
         failures = RedisFailures.counter(registry, "room");
     }
 
-    /** Runs {@code lua/<script>.lua} on the sale's keys; its answer as a list (a lone integer as a list of one). */
-    public List<Object> run(String script, UUID saleId, List<String> args) {
-        return listOf(call(script, jedis -> scripts.runForReply(jedis, script, RoomKeys.all(saleId), args)));
+    /**
+     * Runs {@code lua/room_batch.lua} for {@code calls} calls: the script's answer to each, in
+     * their order, as Jedis read it (each call decodes its own with {@link RoomReplies}).
+     */
+    List<?> batch(UUID saleId, List<String> args, int calls) {
+        return RoomReplies.answers(run(RoomScript.BATCH, saleId, args), calls);
     }
 
-    /** Runs {@code lua/room_batch.lua} on the sale's keys: one answer for each call in {@code args}, each as a list. */
-    public List<List<Object>> batch(UUID saleId, List<String> args) {
-        Object reply = call("room_batch", jedis -> scripts.runForReply(jedis, "room_batch", RoomKeys.all(saleId), args));
-        List<List<Object>> answers = new ArrayList<>();
-        ((List<?>) reply).forEach(answer -> answers.add(listOf(answer)));
-        return answers;
+    /** A ticket leaves: the buyer left ({@code revoked} false) or a merchandiser revoked it. */
+    public TicketRelease release(UUID saleId, String ticket, boolean revoked) {
+        return RoomReplies.release(run(RoomScript.RELEASE, saleId, List.of(ticket, revoked ? "V" : "L")));
     }
 
-    private static List<Object> listOf(Object reply) {
-        List<Object> answer = new ArrayList<>();
-        if (reply instanceof List<?> list) {
-            list.forEach(element -> answer.add(element instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : element));
-        } else {
-            answer.add(reply);
-        }
-        return answer;
+    /** Does a well-signed token still admit? If so, its ticket is reserving from now on. */
+    public TokenCheck useToken(AdmissionClaims claims) {
+        return RoomReplies.tokenCheck(run(RoomScript.USE_TOKEN, claims.saleId(),
+                List.of(claims.ticket(), Long.toString(claims.expiresAtMillis()))));
+    }
+
+    /**
+     * The reserve request of the ticket that {@code claims} admit was answered; {@code reservation}
+     * is the idempotency key of the reservation it answered with, null for a refusal.
+     */
+    public ReserveRecord reserved(AdmissionClaims claims, String reservation) {
+        List<String> args = reservation == null ? List.of(claims.ticket()) : List.of(claims.ticket(), reservation);
+        return RoomReplies.reserveRecord(run(RoomScript.RESERVED, claims.saleId(), args));
+    }
+
+    /** The reservation of idempotency key {@code key} ended: its ticket's place is freed; how many were. */
+    public long checkoutEnded(UUID saleId, String key) {
+        return RoomReplies.placesFreed(run(RoomScript.CHECKOUT_ENDED, saleId, List.of(key)));
+    }
+
+    /** Puts the pre-queue's tickets in the lottery's {@code order}, unless another call did. */
+    public LotteryPlacing placeLottery(UUID saleId, List<String> order) {
+        return RoomReplies.lotteryPlacing(run(RoomScript.DRAW, saleId, order));
+    }
+
+    private Object run(RoomScript script, UUID saleId, List<String> args) {
+        return call(script.file(), jedis -> scripts.runForReply(jedis, script.file(), script.keys(saleId), args));
     }
 
     /**
