@@ -1,5 +1,6 @@
 package dev.flashsale.devserver;
 
+import dev.flashsale.platform.config.Setting;
 import dev.flashsale.testsupport.DataSourceCommands;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.File;
@@ -32,8 +33,8 @@ import redis.embedded.RedisServer;
  * {@code FLASHSALE_DB_URL} it brings an embedded PostgreSQL whose data stays in target/embedded-pg
  * between runs, without {@code FLASHSALE_REDIS_HOST} (nor {@code FLASHSALE_REDIS_CLUSTER_NODES}) an embedded Redis for the gate, and without
  * {@code FLASHSALE_ADMIN_PASSWORD} it makes up an admin password and logs it. Ports:
- * {@code FLASHSALE_HTTP_PORT} (8080), {@code FLASHSALE_EMBEDDED_DB_PORT} (5433),
- * {@code FLASHSALE_EMBEDDED_REDIS_PORT} (6380). It lives in the
+ * {@code FLASHSALE_HTTP_PORT}, {@code FLASHSALE_EMBEDDED_DB_PORT}, {@code FLASHSALE_EMBEDDED_REDIS_PORT}
+ * (docs/configuration.md). It lives in the
  * test sources so that it never ships in the WAR.
  */
 public final class DevServer {
@@ -87,7 +88,7 @@ public final class DevServer {
         if (!Files.isRegularFile(war) || !Files.isRegularFile(payaraJar)) {
             throw new IllegalStateException("No " + war + " or " + payaraJar + ": run mvn -B package -DskipTests exec:java");
         }
-        int httpPort = intFromEnv("FLASHSALE_HTTP_PORT", 8080);
+        int httpPort = intFromEnv(Setting.HTTP_PORT);
         // Payara does not exit when its port is taken, and the ping would then reach the other server.
         try {
             new ServerSocket(httpPort).close();
@@ -96,8 +97,8 @@ public final class DevServer {
         }
         // A fresh root directory: reusing one makes Payara redeploy the previous WAR first.
         Path rootDir = TARGET.resolve("payara-root-" + System.currentTimeMillis());
-        int minPool = intFromEnv("FLASHSALE_DB_MIN_POOL_SIZE", 8);
-        int maxPool = intFromEnv("FLASHSALE_DB_MAX_POOL_SIZE", 48);
+        int minPool = intFromEnv(Setting.DB_MIN_POOL_SIZE);
+        int maxPool = intFromEnv(Setting.DB_MAX_POOL_SIZE);
         Path dataSource = DataSourceCommands.write(TARGET.resolve("payara-commands"), minPool, maxPool);
         ProcessBuilder payara = new ProcessBuilder(javaCommand(), "-Xmx512m", "-jar", payaraJar.toString(),
                 "--nocluster", "--port", Integer.toString(httpPort), "--contextroot", "/",
@@ -136,7 +137,7 @@ public final class DevServer {
     }
 
     private static EmbeddedPostgres startPostgres(Map<String, String> childEnv) throws IOException {
-        int port = intFromEnv("FLASHSALE_EMBEDDED_DB_PORT", 5433);
+        int port = intFromEnv(Setting.EMBEDDED_DB_PORT);
         File home = TARGET.resolve("embedded-pg").toFile();
         File binaries = new File(home, "bin");
         // zonky creates, and deletes stale data directories in, its working directory (/tmp/embedded-pg
@@ -158,7 +159,7 @@ public final class DevServer {
     }
 
     private static RedisServer startRedis(Map<String, String> childEnv) throws IOException {
-        int port = intFromEnv("FLASHSALE_EMBEDDED_REDIS_PORT", 6380);
+        int port = intFromEnv(Setting.EMBEDDED_REDIS_PORT);
         RedisServer redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1")
                 .setting("save \"\"").setting("appendonly no").build();
         redis.start();
@@ -219,9 +220,9 @@ public final class DevServer {
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
-    private static int intFromEnv(String name, int defaultValue) {
-        String value = System.getenv(name);
-        return isBlank(value) ? defaultValue : Integer.parseInt(value.trim());
+    private static int intFromEnv(Setting setting) {
+        String value = System.getenv(setting.environmentVariable());
+        return Integer.parseInt(isBlank(value) ? setting.defaultValue().orElseThrow() : value.trim());
     }
 
     private static boolean isBlank(String value) {

@@ -46,7 +46,7 @@ public class ApiKeyRegistry {
     Optional<String> configuredKey;
 
     @Inject
-    @ConfigProperty(name = "flashsale.storefront.key-refresh-ms", defaultValue = "5000")
+    @ConfigProperty(name = "flashsale.storefront.key-refresh-ms")
     long refreshMillis;
 
     private Refreshed<Map<String, String>> namesByHash;

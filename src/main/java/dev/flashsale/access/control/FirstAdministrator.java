@@ -29,7 +29,7 @@ public class FirstAdministrator {
     Passwords passwords;
 
     @Inject
-    @ConfigProperty(name = "flashsale.admin.user", defaultValue = "admin")
+    @ConfigProperty(name = "flashsale.admin.user")
     String user;
 
     @Inject

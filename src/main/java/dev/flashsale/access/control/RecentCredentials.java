@@ -26,7 +26,7 @@ public class RecentCredentials {
     static final int MAX_ENTRIES = 10_000;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.failed-credential-seconds", defaultValue = "30")
+    @ConfigProperty(name = "flashsale.limits.failed-credential-seconds")
     long failedSeconds;
 
     /** A check's result; {@code caller} null = the check failed. */

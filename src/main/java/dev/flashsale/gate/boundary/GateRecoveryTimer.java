@@ -44,7 +44,7 @@ public class GateRecoveryTimer {
     RedisGate gate;
 
     @Inject
-    @ConfigProperty(name = "flashsale.gate.recovery-interval-ms", defaultValue = "2000")
+    @ConfigProperty(name = "flashsale.gate.recovery-interval-ms")
     long intervalMillis;
 
     @PostConstruct

@@ -36,12 +36,12 @@ public class RedisGate {
     GateMetrics metrics;
 
     @Inject
-    @ConfigProperty(name = "flashsale.gate.enabled", defaultValue = "true")
+    @ConfigProperty(name = "flashsale.gate.enabled")
     boolean enabled;
 
     /** Longer than any hold: the marker must outlive the hold it stands for. */
     @Inject
-    @ConfigProperty(name = "flashsale.gate.marker-ttl-seconds", defaultValue = "172800")
+    @ConfigProperty(name = "flashsale.gate.marker-ttl-seconds")
     int markerTtlSeconds;
 
     public int markerTtlSeconds() {

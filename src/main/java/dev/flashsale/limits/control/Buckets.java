@@ -14,7 +14,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * One bucket per limit and id: the one all nodes share in Redis, or this node's own while Redis is
  * gone. A limit wide enough is taken from Redis a few tokens at a time ({@link Leases}): most
  * requests of a busy caller then cost a map lookup instead of a round trip, and all nodes
- * together still let no more through than the limit. {@code flashsale.limits.lease-ms} (10): a
+ * together still let no more through than the limit. {@code flashsale.limits.lease-ms}: a
  * lease holds the tokens a limit gives in that time, at most 1% of its burst, and is spent for
  * at most ten times that long; 0: every request asks Redis.
  */
@@ -25,11 +25,11 @@ public class Buckets {
     SharedBuckets shared;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.local-max-buckets", defaultValue = "100000")
+    @ConfigProperty(name = "flashsale.limits.local-max-buckets")
     int localMaxBuckets;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.lease-ms", defaultValue = "10")
+    @ConfigProperty(name = "flashsale.limits.lease-ms")
     long leaseMillis;
 
     private LocalBuckets local;

@@ -14,43 +14,43 @@ public class LimitSettings {
     private static final Logger LOG = Logger.getLogger(LimitSettings.class.getName());
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.buyer.per-second", defaultValue = "1")
+    @ConfigProperty(name = "flashsale.limits.buyer.per-second")
     double buyerRate;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.buyer.burst", defaultValue = "10")
+    @ConfigProperty(name = "flashsale.limits.buyer.burst")
     int buyerBurst;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.api-key.per-second", defaultValue = "5000")
+    @ConfigProperty(name = "flashsale.limits.api-key.per-second")
     double apiKeyRate;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.api-key.burst", defaultValue = "10000")
+    @ConfigProperty(name = "flashsale.limits.api-key.burst")
     int apiKeyBurst;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.address.per-second", defaultValue = "5000")
+    @ConfigProperty(name = "flashsale.limits.address.per-second")
     double addressRate;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.address.burst", defaultValue = "10000")
+    @ConfigProperty(name = "flashsale.limits.address.burst")
     int addressBurst;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.login-user.per-minute", defaultValue = "10")
+    @ConfigProperty(name = "flashsale.limits.login-user.per-minute")
     double loginUserRate;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.login-user.burst", defaultValue = "30")
+    @ConfigProperty(name = "flashsale.limits.login-user.burst")
     int loginUserBurst;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.login-address.per-minute", defaultValue = "10")
+    @ConfigProperty(name = "flashsale.limits.login-address.per-minute")
     double loginAddressRate;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.login-address.burst", defaultValue = "10")
+    @ConfigProperty(name = "flashsale.limits.login-address.burst")
     int loginAddressBurst;
 
     private Limit buyer;

@@ -36,7 +36,7 @@ public class SharedBuckets {
     RedisScripts scripts;
 
     @Inject
-    @ConfigProperty(name = "flashsale.limits.redis-retry-ms", defaultValue = "1000")
+    @ConfigProperty(name = "flashsale.limits.redis-retry-ms")
     long retryMillis;
 
     @Inject

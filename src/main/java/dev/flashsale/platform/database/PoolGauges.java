@@ -29,7 +29,7 @@ public class PoolGauges {
 
     /** The pool's bound as the launch script set it (FLASHSALE_DB_MAX_POOL_SIZE, payara/data-source.asadmin). */
     @Inject
-    @ConfigProperty(name = "flashsale.db.max-pool-size", defaultValue = "48")
+    @ConfigProperty(name = "flashsale.db.max-pool-size")
     int maxPoolSize;
 
     /** The last reading; null until the first. */

@@ -29,7 +29,7 @@ public class Probes {
     ManagedExecutorService executor;
 
     @Inject
-    @ConfigProperty(name = "flashsale.health.timeout-ms", defaultValue = "2000")
+    @ConfigProperty(name = "flashsale.health.timeout-ms")
     long timeoutMillis;
 
     /** @return the answer, or empty when the question failed or took too long (logged, never swallowed) */

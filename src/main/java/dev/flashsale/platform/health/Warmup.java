@@ -44,15 +44,15 @@ public class Warmup {
     Optional<String> url;
 
     @Inject
-    @ConfigProperty(name = "flashsale.warmup.requests", defaultValue = "4000")
+    @ConfigProperty(name = "flashsale.warmup.requests")
     int requests;
 
     @Inject
-    @ConfigProperty(name = "flashsale.warmup.clients", defaultValue = "4")
+    @ConfigProperty(name = "flashsale.warmup.clients")
     int clients;
 
     @Inject
-    @ConfigProperty(name = "flashsale.warmup.max-seconds", defaultValue = "60")
+    @ConfigProperty(name = "flashsale.warmup.max-seconds")
     int maxSeconds;
 
     @Inject

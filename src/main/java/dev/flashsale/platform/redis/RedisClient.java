@@ -45,11 +45,11 @@ public class RedisClient {
     private static final long REOPEN_PAUSE_NANOS = 1_000_000_000L;
 
     @Inject
-    @ConfigProperty(name = "flashsale.redis.host", defaultValue = "127.0.0.1")
+    @ConfigProperty(name = "flashsale.redis.host")
     String host;
 
     @Inject
-    @ConfigProperty(name = "flashsale.redis.port", defaultValue = "6379")
+    @ConfigProperty(name = "flashsale.redis.port")
     int port;
 
     /** host:port of some cluster nodes, comma-separated; empty = the single server above. */
@@ -62,19 +62,19 @@ public class RedisClient {
     Optional<String> password;
 
     @Inject
-    @ConfigProperty(name = "flashsale.redis.timeout-ms", defaultValue = "250")
+    @ConfigProperty(name = "flashsale.redis.timeout-ms")
     int timeoutMillis;
 
     @Inject
-    @ConfigProperty(name = "flashsale.redis.pool-size", defaultValue = "128")
+    @ConfigProperty(name = "flashsale.redis.pool-size")
     int poolSize;
 
     @Inject
-    @ConfigProperty(name = "flashsale.redis.cluster-max-attempts", defaultValue = "3")
+    @ConfigProperty(name = "flashsale.redis.cluster-max-attempts")
     int clusterMaxAttempts;
 
     @Inject
-    @ConfigProperty(name = "flashsale.redis.cluster-max-retry-ms", defaultValue = "500")
+    @ConfigProperty(name = "flashsale.redis.cluster-max-retry-ms")
     int clusterMaxRetryMillis;
 
     private final Object opening = new Object();

@@ -26,11 +26,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class RequestBodyLimit implements ContainerRequestFilter {
 
     @Inject
-    @ConfigProperty(name = "flashsale.api.max-body-bytes", defaultValue = "16384")
+    @ConfigProperty(name = "flashsale.api.max-body-bytes")
     int maxBytes;
 
     @Inject
-    @ConfigProperty(name = "flashsale.api.drain-bytes", defaultValue = "1048576")
+    @ConfigProperty(name = "flashsale.api.drain-bytes")
     int drainBytes;
 
     @Override

@@ -22,10 +22,10 @@ public class WebSettings implements ServletContextListener {
     public void contextInitialized(ServletContextEvent event) {
         Config config = ConfigProvider.getConfig(WebSettings.class.getClassLoader());
         ServletContext context = event.getServletContext();
-        context.setSessionTimeout(config.getOptionalValue("flashsale.console.session-minutes", Integer.class).orElse(30));
+        context.setSessionTimeout(config.getValue("flashsale.console.session-minutes", Integer.class));
         SessionCookieConfig cookie = context.getSessionCookieConfig();
         cookie.setName("FLASHSALE_SESSION");
         cookie.setHttpOnly(true);
-        cookie.setSecure(config.getOptionalValue("flashsale.console.secure-cookie", Boolean.class).orElse(true));
+        cookie.setSecure(config.getValue("flashsale.console.secure-cookie", Boolean.class));
     }
 }

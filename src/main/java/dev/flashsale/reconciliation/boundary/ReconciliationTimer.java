@@ -36,7 +36,7 @@ public class ReconciliationTimer {
     Reconciler reconciler;
 
     @Inject
-    @ConfigProperty(name = "flashsale.reconciliation.interval-ms", defaultValue = "30000")
+    @ConfigProperty(name = "flashsale.reconciliation.interval-ms")
     long intervalMillis;
 
     @PostConstruct

@@ -55,15 +55,15 @@ public class CheckoutQueue {
     MetricRegistry registry;
 
     @Inject
-    @ConfigProperty(name = "flashsale.checkout.group-max", defaultValue = "64")
+    @ConfigProperty(name = "flashsale.checkout.group-max")
     int groupMax;
 
     @Inject
-    @ConfigProperty(name = "flashsale.checkout.line-max", defaultValue = "64")
+    @ConfigProperty(name = "flashsale.checkout.line-max")
     int lineMax;
 
     @Inject
-    @ConfigProperty(name = "flashsale.checkout.wait-ms", defaultValue = "4000")
+    @ConfigProperty(name = "flashsale.checkout.wait-ms")
     long waitMillis;
 
     private final ConcurrentHashMap<LineKey, RequestLine<LineWaiter>> lines = new ConcurrentHashMap<>();

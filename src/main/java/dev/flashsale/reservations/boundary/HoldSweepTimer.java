@@ -37,7 +37,7 @@ public class HoldSweepTimer {
     HoldSweeper sweeper;
 
     @Inject
-    @ConfigProperty(name = "flashsale.sweeper.interval-ms", defaultValue = "5000")
+    @ConfigProperty(name = "flashsale.sweeper.interval-ms")
     long intervalMillis;
 
     private final AtomicBoolean sweeping = new AtomicBoolean();

@@ -37,7 +37,7 @@ public class HoldSweeper {
     ReservationMetrics metrics;
 
     @Inject
-    @ConfigProperty(name = "flashsale.sweeper.batch-size", defaultValue = "200")
+    @ConfigProperty(name = "flashsale.sweeper.batch-size")
     int batchSize;
 
     @Resource

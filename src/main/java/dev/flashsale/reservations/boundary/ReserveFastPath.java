@@ -40,7 +40,7 @@ public class ReserveFastPath extends HttpFilter {
     ReservationMetrics metrics;
 
     @Inject
-    @ConfigProperty(name = "flashsale.api.max-body-bytes", defaultValue = "16384")
+    @ConfigProperty(name = "flashsale.api.max-body-bytes")
     int maxBytes;
 
     @Override

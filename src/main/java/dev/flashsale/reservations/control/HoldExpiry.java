@@ -37,7 +37,7 @@ public class HoldExpiry {
 
     /** Holds expired per shard in one go by a lazy reclaim (the sweeper passes its own). */
     @Inject
-    @ConfigProperty(name = "flashsale.sweeper.batch-size", defaultValue = "200")
+    @ConfigProperty(name = "flashsale.sweeper.batch-size")
     int reclaimBatch;
 
     /**

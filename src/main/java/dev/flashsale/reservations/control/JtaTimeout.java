@@ -21,7 +21,7 @@ public class JtaTimeout {
     TransactionManager transactions;
 
     @Inject
-    @ConfigProperty(name = "flashsale.reserve.transaction-timeout-seconds", defaultValue = "10")
+    @ConfigProperty(name = "flashsale.reserve.transaction-timeout-seconds")
     int reserveSeconds;
 
     /** Runs the call, whose transaction is the reserve transaction, then gives the thread the server's default back. */

@@ -27,15 +27,15 @@ public class ReserveTimeouts {
     SqlStatements sql;
 
     @Inject
-    @ConfigProperty(name = "flashsale.reserve.lock-timeout-ms", defaultValue = "2000")
+    @ConfigProperty(name = "flashsale.reserve.lock-timeout-ms")
     int lockTimeoutMillis;
 
     @Inject
-    @ConfigProperty(name = "flashsale.reserve.statement-timeout-ms", defaultValue = "5000")
+    @ConfigProperty(name = "flashsale.reserve.statement-timeout-ms")
     int statementTimeoutMillis;
 
     @Inject
-    @ConfigProperty(name = "flashsale.reserve.idle-timeout-ms", defaultValue = "5000")
+    @ConfigProperty(name = "flashsale.reserve.idle-timeout-ms")
     int idleTimeoutMillis;
 
     public void apply() {

@@ -50,7 +50,7 @@ public class AdmissionsRecordTimer {
     RoomBook book;
 
     @Inject
-    @ConfigProperty(name = "flashsale.room.admissions-record-ms", defaultValue = "2000")
+    @ConfigProperty(name = "flashsale.room.admissions-record-ms")
     long intervalMillis;
 
     private final AtomicBoolean recording = new AtomicBoolean();

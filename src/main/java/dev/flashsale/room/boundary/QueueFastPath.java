@@ -39,7 +39,7 @@ public class QueueFastPath extends HttpFilter {
     RoomMetrics metrics;
 
     @Inject
-    @ConfigProperty(name = "flashsale.api.max-body-bytes", defaultValue = "16384")
+    @ConfigProperty(name = "flashsale.api.max-body-bytes")
     int maxBytes;
 
     @Override

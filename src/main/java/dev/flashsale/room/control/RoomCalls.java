@@ -35,15 +35,15 @@ public class RoomCalls {
     RoomMetrics metrics;
 
     @Inject
-    @ConfigProperty(name = "flashsale.room.batch-max", defaultValue = "128")
+    @ConfigProperty(name = "flashsale.room.batch-max")
     int batchMax;
 
     @Inject
-    @ConfigProperty(name = "flashsale.room.line-max", defaultValue = "1024")
+    @ConfigProperty(name = "flashsale.room.line-max")
     int lineMax;
 
     @Inject
-    @ConfigProperty(name = "flashsale.room.wait-ms", defaultValue = "3000")
+    @ConfigProperty(name = "flashsale.room.wait-ms")
     long waitMillis;
 
     private final ConcurrentHashMap<UUID, RequestLine<RoomCall<?>>> lines = new ConcurrentHashMap<>();

@@ -31,7 +31,7 @@ public class RoomDirectory {
     RoomBook book;
 
     @Inject
-    @ConfigProperty(name = "flashsale.room.directory-refresh-ms", defaultValue = "1000")
+    @ConfigProperty(name = "flashsale.room.directory-refresh-ms")
     long refreshMillis;
 
     private Refreshed<Map<Sku, UUID>> saleBySku;

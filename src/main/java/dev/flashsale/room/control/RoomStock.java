@@ -33,7 +33,7 @@ public class RoomStock {
     RoomRedis redis;
 
     @Inject
-    @ConfigProperty(name = "flashsale.room.stock-refresh-ms", defaultValue = "250")
+    @ConfigProperty(name = "flashsale.room.stock-refresh-ms")
     long refreshMillis;
 
     private final Map<UUID, Reading> readings = new ConcurrentHashMap<>();

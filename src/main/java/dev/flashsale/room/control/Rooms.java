@@ -32,7 +32,7 @@ public class Rooms {
     RoomBook book;
 
     @Inject
-    @ConfigProperty(name = "flashsale.room.directory-refresh-ms", defaultValue = "1000")
+    @ConfigProperty(name = "flashsale.room.directory-refresh-ms")
     long refreshMillis;
 
     private final Map<UUID, Loaded> loaded = new ConcurrentHashMap<>();

@@ -48,7 +48,7 @@ public class SaleAdmin {
     Event<SaleStockChanged> stockChanged;
 
     @Inject
-    @ConfigProperty(name = "flashsale.hold.default-seconds", defaultValue = "600")
+    @ConfigProperty(name = "flashsale.hold.default-seconds")
     int defaultHoldSeconds;
 
     @RolesAllowed(Roles.MERCHANDISER)

@@ -1,0 +1,342 @@
+package dev.flashsale.platform.config;
+
+import static dev.flashsale.platform.config.Setting.Component.ACCESS;
+import static dev.flashsale.platform.config.Setting.Component.CONSOLE;
+import static dev.flashsale.platform.config.Setting.Component.DATABASE;
+import static dev.flashsale.platform.config.Setting.Component.GATE;
+import static dev.flashsale.platform.config.Setting.Component.HEALTH;
+import static dev.flashsale.platform.config.Setting.Component.HTTP;
+import static dev.flashsale.platform.config.Setting.Component.LIMITS;
+import static dev.flashsale.platform.config.Setting.Component.LOCAL_RUNNER;
+import static dev.flashsale.platform.config.Setting.Component.RECONCILIATION;
+import static dev.flashsale.platform.config.Setting.Component.REDIS;
+import static dev.flashsale.platform.config.Setting.Component.RESERVATIONS;
+import static dev.flashsale.platform.config.Setting.Component.ROOM;
+import static dev.flashsale.platform.config.Setting.Component.SALES;
+import static dev.flashsale.platform.config.Setting.Component.SERVER;
+import static dev.flashsale.platform.config.Setting.Unit.ADDRESSES;
+import static dev.flashsale.platform.config.Setting.Unit.BYTES;
+import static dev.flashsale.platform.config.Setting.Unit.COUNT;
+import static dev.flashsale.platform.config.Setting.Unit.FLAG;
+import static dev.flashsale.platform.config.Setting.Unit.MILLISECONDS;
+import static dev.flashsale.platform.config.Setting.Unit.MINUTES;
+import static dev.flashsale.platform.config.Setting.Unit.PER_MINUTE;
+import static dev.flashsale.platform.config.Setting.Unit.PER_SECOND;
+import static dev.flashsale.platform.config.Setting.Unit.PORT;
+import static dev.flashsale.platform.config.Setting.Unit.SECONDS;
+import static dev.flashsale.platform.config.Setting.Unit.TEXT;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Every setting of the product, the one place its default is written: what the application reads
+ * through MicroProfile Config ({@link SettingDefaults} serves these defaults, below every other
+ * source, so an environment variable or a system property overrides them), what the server's data
+ * source reads (payara/data-source.asadmin), and what only the launch script (payara/flashsale) or
+ * the local runner reads from the environment. docs/configuration.md is rendered from this list.
+ */
+public enum Setting {
+
+    DB_URL(DATABASE, "flashsale.db.url", "jdbc:postgresql://127.0.0.1:5432/flashsale", TEXT,
+            "PostgreSQL JDBC URL (the local runner without it: an embedded PostgreSQL)"),
+    DB_USER(DATABASE, "flashsale.db.user", "flashsale", TEXT, "database user"),
+    DB_PASSWORD(DATABASE, "flashsale.db.password", null, TEXT,
+            "database password (none: trust or peer authentication)"),
+    DB_SOCKET_TIMEOUT_SECONDS(DATABASE, "flashsale.db.socket-timeout-seconds", "30", SECONDS,
+            "the JDBC socket timeout: a database that stops answering mid-statement fails the call after it (503)"),
+    DB_APPLICATION_NAME(DATABASE, "flashsale.db.application-name", "flashsale", TEXT,
+            "how this node's connections are named in PostgreSQL (`pg_stat_activity`); the pool's gauges count"
+                    + " the connections of this name, so give each node its own (`payara/flashsale`:"
+                    + " `flashsale@<host>:<port>`)"),
+    DB_MIN_POOL_SIZE(DATABASE, "FLASHSALE_DB_MIN_POOL_SIZE", "8", COUNT,
+            "connections this node keeps open (`payara/data-source.asadmin`, filled in by the launch script and"
+                    + " the local runner)"),
+    DB_MAX_POOL_SIZE(DATABASE, "flashsale.db.max-pool-size", "48", COUNT,
+            "connections this node opens at most (several nodes together must stay under PostgreSQL's"
+                    + " `max_connections`); the launch script and the local runner size the pool with it, the"
+                    + " application reports it (`flashsale_db_connections_max`)"),
+
+    HOLD_DEFAULT_SECONDS(SALES, "flashsale.hold.default-seconds", "600", SECONDS,
+            "how long a reservation keeps its units before the sweeper gives them back, when the sale does not say"),
+
+    SWEEPER_INTERVAL_MS(RESERVATIONS, "flashsale.sweeper.interval-ms", "5000", MILLISECONDS,
+            "how often the sweeper looks for overdue holds"),
+    SWEEPER_BATCH_SIZE(RESERVATIONS, "flashsale.sweeper.batch-size", "200", COUNT,
+            "holds expired per transaction (sweeper and lazy reclaim)"),
+    CHECKOUT_GROUP_MAX(RESERVATIONS, "flashsale.checkout.group-max", "64", COUNT,
+            "most reservations of one SKU reserved in one transaction (those that arrived while the previous one"
+                    + " ran); `1` = each alone"),
+    CHECKOUT_LINE_MAX(RESERVATIONS, "flashsale.checkout.line-max", "64", COUNT,
+            "most requests waiting in line for one stock row; the next gets 503 `busy` with Retry-After at once"),
+    CHECKOUT_WAIT_MS(RESERVATIONS, "flashsale.checkout.wait-ms", "4000", MILLISECONDS,
+            "how long a request waits in line for its group; still queued then, it leaves with 503 `busy`; already"
+                    + " in a group, it waits once more as long, then gets 503 `service-unavailable` (outcome"
+                    + " unknown: retry with the same key)"),
+    RESERVE_TRANSACTION_TIMEOUT_SECONDS(RESERVATIONS, "flashsale.reserve.transaction-timeout-seconds", "10", SECONDS,
+            "the JTA timeout of the reserve transaction: one still open after it is rolled back"),
+    RESERVE_LOCK_TIMEOUT_MS(RESERVATIONS, "flashsale.reserve.lock-timeout-ms", "2000", MILLISECONDS,
+            "how long the reserve transaction waits for a stock row's lock (PostgreSQL `lock_timeout`); past it,"
+                    + " its buyers get 503 `busy` with Retry-After"),
+    RESERVE_STATEMENT_TIMEOUT_MS(RESERVATIONS, "flashsale.reserve.statement-timeout-ms", "5000", MILLISECONDS,
+            "how long any statement of the reserve transaction may run (`statement_timeout`); past it, 503 `busy`"),
+    RESERVE_IDLE_TIMEOUT_MS(RESERVATIONS, "flashsale.reserve.idle-timeout-ms", "5000", MILLISECONDS,
+            "a reserve transaction left open and idle this long (its connection lost, as seen after a PostgreSQL"
+                    + " restart) is ended by PostgreSQL (`idle_in_transaction_session_timeout`), and its stock row"
+                    + " locks with it"),
+
+    GATE_ENABLED(GATE, "flashsale.gate.enabled", "true", FLAG,
+            "the Redis gate in front of PostgreSQL; `false` = PostgreSQL alone decides every claim"),
+    GATE_RECOVERY_INTERVAL_MS(GATE, "flashsale.gate.recovery-interval-ms", "2000", MILLISECONDS,
+            "how often a closed gate checks whether Redis answers again (it then rebuilds the counters)"),
+    GATE_MARKER_TTL_SECONDS(GATE, "flashsale.gate.marker-ttl-seconds", "172800", SECONDS,
+            "lifetime of a hold marker in Redis; must be longer than any hold (holds are at most a day)"),
+
+    REDIS_HOST(REDIS, "flashsale.redis.host", "127.0.0.1", TEXT,
+            "Redis host (the local runner without it: an embedded Redis)"),
+    REDIS_PORT(REDIS, "flashsale.redis.port", "6379", PORT, "Redis port"),
+    REDIS_CLUSTER_NODES(REDIS, "flashsale.redis.cluster-nodes", null, ADDRESSES,
+            "a Redis Cluster instead of the one server above: some of its nodes, `host:port` comma-separated (the"
+                    + " others are learnt from them); the gate, its scripts, counters and rate limits then live on"
+                    + " the cluster. None: the one server"),
+    REDIS_PASSWORD(REDIS, "flashsale.redis.password", null, TEXT, "Redis password (AUTH)"),
+    REDIS_TIMEOUT_MS(REDIS, "flashsale.redis.timeout-ms", "250", MILLISECONDS,
+            "connect and read timeout: a Redis slower than this counts as gone"),
+    REDIS_POOL_SIZE(REDIS, "flashsale.redis.pool-size", "128", COUNT,
+            "Redis connections (on a cluster: per node); keep it at least `FLASHSALE_HTTP_THREADS`: a request that"
+                    + " waits longer than the timeout for a connection counts as a Redis failure, and the gate closes"),
+    REDIS_CLUSTER_MAX_ATTEMPTS(REDIS, "flashsale.redis.cluster-max-attempts", "3", COUNT,
+            "cluster only: how many times a command is tried (a dead master, a slot that moved) before it counts"
+                    + " as a Redis failure"),
+    REDIS_CLUSTER_MAX_RETRY_MS(REDIS, "flashsale.redis.cluster-max-retry-ms", "500", MILLISECONDS,
+            "cluster only: how long a command's retries may take at most, so that a lost master never holds a"
+                    + " request"),
+
+    ROOM_TOKEN_KEY(ROOM, "flashsale.room.token-key", null, TEXT,
+            "the key that signs waiting-room admission tokens (HMAC-SHA256): the same on every node, at least 32"
+                    + " characters, never in git. None: each node makes one up at start-up, its tokens are good on"
+                    + " that node only, and it says so in the log (the local runner makes one up once, in"
+                    + " `target/dev-credentials.properties`)"),
+    ROOM_BATCH_MAX(ROOM, "flashsale.room.batch-max", "128", COUNT,
+            "most tickets taken and polled that a node carries to Redis in one call (`lua/room_batch.lua`): a call"
+                    + " that finds its room idle goes at once, alone; those that arrive while it runs go together in"
+                    + " the next"),
+    ROOM_LINE_MAX(ROOM, "flashsale.room.line-max", "1024", COUNT,
+            "most tickets and polls of one room waiting on a node for the call that runs now; past that, 503"
+                    + " `room-unavailable` with Retry-After"),
+    ROOM_WAIT_MS(ROOM, "flashsale.room.wait-ms", "3000", MILLISECONDS,
+            "how long a ticket or poll waits for its Redis call before it is answered 503 `room-unavailable` with"
+                    + " Retry-After (both are safe to ask again)"),
+    ROOM_STOCK_REFRESH_MS(ROOM, "flashsale.room.stock-refresh-ms", "250", MILLISECONDS,
+            "how often a node reads a room's sale's units from PostgreSQL for admission; polls in between use the"
+                    + " reading"),
+    ROOM_ADMISSIONS_RECORD_MS(ROOM, "flashsale.room.admissions-record-ms", "2000", MILLISECONDS,
+            "how often each node records in PostgreSQL (`sale_room.admitted_total`) how many buyers every room has"
+                    + " admitted, so that the count outlives a Redis that restarted empty"),
+    ROOM_DIRECTORY_REFRESH_MS(ROOM, "flashsale.room.directory-refresh-ms", "1000", MILLISECONDS,
+            "how soon a room set, turned on or off on another node counts here (its settings for polls, and"
+                    + " whether the reserve path asks for a token)"),
+
+    LIMITS_BUYER_PER_SECOND(LIMITS, "flashsale.limits.buyer.per-second", "1", PER_SECOND,
+            "reservations per buyer id (all SKUs, replays included), shared by all nodes through Redis; past it,"
+                    + " 429 `rate-limited` with Retry-After and nothing changes; `0` turns the limit off"),
+    LIMITS_BUYER_BURST(LIMITS, "flashsale.limits.buyer.burst", "10", COUNT,
+            "reservations a buyer id may make at once before its rate applies"),
+    LIMITS_API_KEY_PER_SECOND(LIMITS, "flashsale.limits.api-key.per-second", "5000", PER_SECOND,
+            "storefront API requests per API key (by key name); `0` turns the limit off"),
+    LIMITS_API_KEY_BURST(LIMITS, "flashsale.limits.api-key.burst", "10000", COUNT,
+            "storefront API requests an API key may make at once before its rate applies"),
+    LIMITS_ADDRESS_PER_SECOND(LIMITS, "flashsale.limits.address.per-second", "5000", PER_SECOND,
+            "storefront API requests per client address; `0` turns the limit off"),
+    LIMITS_ADDRESS_BURST(LIMITS, "flashsale.limits.address.burst", "10000", COUNT,
+            "storefront API requests a client address may make at once before its rate applies"),
+    LIMITS_LOGIN_USER_PER_MINUTE(LIMITS, "flashsale.limits.login-user.per-minute", "10", PER_MINUTE,
+            "failed logins (admin API Basic, console form) per user name; past it, a login is refused before its"
+                    + " password is hashed: 429 `too-many-failed-logins` with Retry-After (Basic), a message on the"
+                    + " login page (form)"),
+    LIMITS_LOGIN_USER_BURST(LIMITS, "flashsale.limits.login-user.burst", "30", COUNT,
+            "failed logins a user name may have at once before its rate applies"),
+    LIMITS_LOGIN_ADDRESS_PER_MINUTE(LIMITS, "flashsale.limits.login-address.per-minute", "10", PER_MINUTE,
+            "failed logins per client address (lower than per user, so that one address cannot lock a user out)"),
+    LIMITS_LOGIN_ADDRESS_BURST(LIMITS, "flashsale.limits.login-address.burst", "10", COUNT,
+            "failed logins a client address may have at once before its rate applies"),
+    LIMITS_FAILED_CREDENTIAL_SECONDS(LIMITS, "flashsale.limits.failed-credential-seconds", "30", SECONDS,
+            "a user and password that failed are answered 401 from memory this long, without a hash"),
+    LIMITS_REDIS_RETRY_MS(LIMITS, "flashsale.limits.redis-retry-ms", "1000", MILLISECONDS,
+            "after Redis failed a rate-limit call, how long each node keeps the limits in its own memory (so n"
+                    + " nodes let through up to n times a limit) before it asks Redis again"),
+    LIMITS_LOCAL_MAX_BUCKETS(LIMITS, "flashsale.limits.local-max-buckets", "100000", COUNT,
+            "the most buckets a node keeps in memory while Redis is gone, and the most leases it holds"),
+    LIMITS_LEASE_MS(LIMITS, "flashsale.limits.lease-ms", "10", MILLISECONDS,
+            "a node takes a wide limit's tokens (API key, address) from Redis this many milliseconds of its rate at"
+                    + " a time (at most 1% of its burst) and spends them for at most ten times as long; `0`: every"
+                    + " request asks Redis"),
+
+    ADMIN_USER(ACCESS, "flashsale.admin.user", "admin", TEXT,
+            "the first administrator (role merchandiser) of the console and the admin API, created at start-up when"
+                    + " no user of that name exists; later users are added by merchandisers"),
+    ADMIN_PASSWORD(ACCESS, "flashsale.admin.password", null, TEXT,
+            "its password; none: no first administrator (the local runner makes one up); a later change does not"
+                    + " reset an existing user"),
+    STOREFRONT_API_KEY(ACCESS, "flashsale.storefront.api-key", null, TEXT,
+            "a storefront key (header `X-Api-Key`) accepted besides those issued in the console (the local runner"
+                    + " makes one up)"),
+    STOREFRONT_KEY_REFRESH_MS(ACCESS, "flashsale.storefront.key-refresh-ms", "5000", MILLISECONDS,
+            "how soon a key issued or revoked on another node counts here"),
+
+    CONSOLE_SESSION_MINUTES(CONSOLE, "flashsale.console.session-minutes", "30", MINUTES,
+            "idle minutes before a console session ends"),
+    CONSOLE_SECURE_COOKIE(CONSOLE, "flashsale.console.secure-cookie", "true", FLAG,
+            "send the session cookie over HTTPS only (keep `true` in production; the local runner sets `false`"
+                    + " for plain HTTP)"),
+
+    API_MAX_BODY_BYTES(HTTP, "flashsale.api.max-body-bytes", "16384", BYTES,
+            "the largest API request body; a larger one gets 413 `body-too-large` before it is read (a chunked one"
+                    + " as soon as it passes the bound)"),
+    API_DRAIN_BYTES(HTTP, "flashsale.api.drain-bytes", "1048576", BYTES,
+            "of a body over that limit, how much is read and thrown away before the 413 (so that a client still"
+                    + " sending gets it); past it, the connection is closed"),
+    HTTP_TRUSTED_PROXIES(HTTP, "flashsale.http.trusted-proxies", null, ADDRESSES,
+            "proxies (addresses or CIDR ranges, comma-separated) whose `X-Forwarded-For` names the client address;"
+                    + " none: the client address is the socket's peer"),
+
+    RECONCILIATION_INTERVAL_MS(RECONCILIATION, "flashsale.reconciliation.interval-ms", "30000", MILLISECONDS,
+            "how often Redis is reconciled against PostgreSQL, and PostgreSQL audits itself (one node at a time)"),
+
+    HEALTH_TIMEOUT_MS(HEALTH, "flashsale.health.timeout-ms", "2000", MILLISECONDS,
+            "how long the readiness probe waits for PostgreSQL and for Redis before it answers anyway (down)"),
+    WARMUP_URL(HEALTH, "flashsale.warmup.url", null, TEXT,
+            "the node's own address: before it reports ready, it sends itself storefront requests that change"
+                    + " nothing (ping, a reserve without a key, with the configured storefront key a reserve of 0"
+                    + " units and an unknown SKU's stock). None: no warm-up (the launch script gives"
+                    + " `http://127.0.0.1:$FLASHSALE_HTTP_PORT`)"),
+    WARMUP_REQUESTS(HEALTH, "flashsale.warmup.requests", "4000", COUNT, "how many warm-up requests"),
+    WARMUP_CLIENTS(HEALTH, "flashsale.warmup.clients", "4", COUNT, "from how many clients at once"),
+    WARMUP_MAX_SECONDS(HEALTH, "flashsale.warmup.max-seconds", "60", SECONDS,
+            "the longest readiness waits for the warm-up; the node reports ready then anyway"),
+
+    HTTP_PORT(SERVER, "FLASHSALE_HTTP_PORT", "8080", PORT, "HTTP port (the launch script and the local runner)"),
+    JAR(SERVER, "FLASHSALE_JAR", null, TEXT,
+            "the uber-jar to run; none: `target/flashsale-micro.jar` beside `payara/`"),
+    JAVA_OPTS(SERVER, "FLASHSALE_JAVA_OPTS", null, TEXT, "JVM options, replacing those of `payara/jvm.options`"),
+    HTTP_THREADS(SERVER, "FLASHSALE_HTTP_THREADS", "128", COUNT, "HTTP worker threads"),
+    HTTP_QUEUE(SERVER, "FLASHSALE_HTTP_QUEUE", "1024", COUNT,
+            "accepted requests that may wait for a worker thread; past that, new connections are refused"),
+    HTTP_MAX_FORM_BYTES(SERVER, "FLASHSALE_HTTP_MAX_FORM_BYTES", "1048576", BYTES,
+            "the largest form body (the console's posts; API bodies have their own, smaller limit)"),
+    HTTP_MAX_HEADER_BYTES(SERVER, "FLASHSALE_HTTP_MAX_HEADER_BYTES", "16384", BYTES,
+            "the largest request line with its headers"),
+    HTTP_MAX_CONNECTIONS(SERVER, "FLASHSALE_HTTP_MAX_CONNECTIONS", "1000", COUNT,
+            "open connections at most (keep-alive included)"),
+    TRANSACTION_TIMEOUT_SECONDS(SERVER, "FLASHSALE_TRANSACTION_TIMEOUT_SECONDS", "30", SECONDS,
+            "the server's default transaction timeout, for every transaction that does not set its own"),
+    ACCESS_LOG_DIR(SERVER, "FLASHSALE_ACCESS_LOG_DIR", null, TEXT,
+            "directory of the HTTP access log; none: no access log"),
+    ACCESS_LOG_WRITE_SECONDS(SERVER, "FLASHSALE_ACCESS_LOG_WRITE_SECONDS", "5", SECONDS,
+            "how often the access log is written out"),
+    START_SECONDS(SERVER, "FLASHSALE_START_SECONDS", "300", SECONDS,
+            "how long a start may take until the application answers its ping on the node's port (`0`: no"
+                    + " limit); a server that starts without a working HTTP listener is stopped and started again"),
+    START_ATTEMPTS(SERVER, "FLASHSALE_START_ATTEMPTS", "3", COUNT,
+            "starts tried before the launch script gives up with exit code 1"),
+    STOP_SECONDS(SERVER, "FLASHSALE_STOP_SECONDS", "60", SECONDS,
+            "how long a stopping server is given after TERM before it is killed"),
+
+    EMBEDDED_DB_PORT(LOCAL_RUNNER, "FLASHSALE_EMBEDDED_DB_PORT", "5433", PORT, "port of the embedded PostgreSQL"),
+    EMBEDDED_REDIS_PORT(LOCAL_RUNNER, "FLASHSALE_EMBEDDED_REDIS_PORT", "6380", PORT, "port of the embedded Redis");
+
+    /** Where a setting belongs: the headings of docs/configuration.md, in this order. */
+    public enum Component {
+        DATABASE("PostgreSQL"),
+        SALES("Sales"),
+        RESERVATIONS("Reservations"),
+        GATE("Redis gate"),
+        REDIS("Redis"),
+        ROOM("Waiting room"),
+        LIMITS("Rate limits"),
+        ACCESS("Access"),
+        CONSOLE("Console"),
+        HTTP("HTTP requests"),
+        RECONCILIATION("Reconciliation"),
+        HEALTH("Readiness and warm-up"),
+        SERVER("Server (the launch script payara/flashsale)"),
+        LOCAL_RUNNER("Local runner");
+
+        private final String title;
+
+        Component(String title) {
+            this.title = title;
+        }
+
+        public String title() {
+            return title;
+        }
+    }
+
+    /** What a setting's value counts or is. */
+    public enum Unit {
+        MILLISECONDS("ms"), SECONDS("s"), MINUTES("min"), BYTES("bytes"), COUNT("count"),
+        PER_SECOND("per second"), PER_MINUTE("per minute"), FLAG("true/false"), PORT("port"),
+        ADDRESSES("list"), TEXT("text");
+
+        private final String label;
+
+        Unit(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    private final Component component;
+    private final String name;
+    private final String defaultValue;
+    private final Unit unit;
+    private final String meaning;
+
+    /**
+     * @param name the MicroProfile Config key (lower case, dotted), or for a setting only a script reads from the
+     *             environment, its environment variable
+     */
+    Setting(Component component, String name, String defaultValue, Unit unit, String meaning) {
+        this.component = component;
+        this.name = name;
+        this.defaultValue = defaultValue;
+        this.unit = unit;
+        this.meaning = meaning;
+    }
+
+    /** Whether MicroProfile Config reads it, so that a system property of its name sets it too. */
+    public boolean isConfigKey() {
+        return !name.equals(environmentVariable());
+    }
+
+    /** Its MicroProfile Config key, or for one only the environment sets, its environment variable. */
+    public String key() {
+        return name;
+    }
+
+    /** MicroProfile Config's mapping: every character not a letter or digit an underscore, in upper case. */
+    public String environmentVariable() {
+        return name.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT);
+    }
+
+    /** Empty where nothing is set unless the operator sets it. */
+    public Optional<String> defaultValue() {
+        return Optional.ofNullable(defaultValue);
+    }
+
+    public Component component() {
+        return component;
+    }
+
+    public Unit unit() {
+        return unit;
+    }
+
+    public String meaning() {
+        return meaning;
+    }
+}
