@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The components (the packages directly under dev.flashsale) from the imports in src/main/java:
  * no cycle between them, no import of another component's control package, and platform, which
- * every component may use, uses none of them.
+ * every component may use, uses none of them. And from the statement names in the sources: only
+ * the stock component loads the statements of db/stock/, the ones that move units.
  */
 class ArchitectureTest {
 
@@ -34,6 +35,14 @@ class ArchitectureTest {
     private static final Pattern IMPORT = Pattern.compile(
             "^import\\s+(?:static\\s+)?dev\\.flashsale\\.(\\w+)\\.(\\w+)[\\w.*]*\\s*;", Pattern.MULTILINE);
     private static final String PLATFORM = "platform";
+    private static final Path STOCK_STATEMENTS = Path.of("db/stock");
+    /**
+     * A name of a statement of db/stock/ in a string literal: SqlStatements takes it as
+     * {@code "stock/take_units"}, the class path as {@code "db/stock/take_units.sql"}.
+     */
+    private static final Pattern STOCK_STATEMENT = Pattern.compile("\"(?:db/)?stock/(\\w*)");
+    /** Block comments and whole-line comments, where a statement's name is an example, not a load. */
+    private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|^\\s*//[^\\n]*", Pattern.DOTALL | Pattern.MULTILINE);
 
     /** One import of another component: who imports, from which component and package. */
     private record Use(String file, String from, String to, String layer) {
@@ -81,6 +90,33 @@ class ArchitectureTest {
         }
         assertTrue(cycles.isEmpty(), "Components in a cycle (each edge with the imports that make it):\n"
                 + String.join("\n", cycles));
+    }
+
+    @Test
+    void onlyStockLoadsTheStatementsOfDbStock() throws IOException {
+        Map<String, Set<String>> namedBy = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            files.filter(file -> file.toString().endsWith(".java")).forEach(file -> {
+                Matcher names = STOCK_STATEMENT.matcher(COMMENT.matcher(read(file)).replaceAll(""));
+                while (names.find()) {
+                    namedBy.computeIfAbsent(SOURCES.relativize(file).toString(), f -> new TreeSet<>()).add(names.group(1));
+                }
+            });
+        }
+        List<String> outside = namedBy.entrySet().stream().filter(named -> !named.getKey().startsWith("stock/"))
+                .map(named -> "  " + named.getKey() + " loads " + named.getValue()).toList();
+        assertTrue(outside.isEmpty(), "Units move only through the stock component's boundary; call it instead:\n"
+                + String.join("\n", outside));
+
+        Set<String> loadedByStock = namedBy.values().stream().flatMap(Set::stream).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> statements;
+        try (Stream<Path> files = Files.list(STOCK_STATEMENTS)) {
+            statements = files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".sql"))
+                    .map(name -> name.substring(0, name.length() - ".sql".length())).collect(Collectors.toCollection(TreeSet::new));
+        }
+        assertTrue(statements.contains("take_units"), "db/stock/ is not where this test looks: " + statements);
+        assertTrue(loadedByStock.equals(statements), "The stock component loads " + loadedByStock
+                + ", db/stock/ holds " + statements + ": the scan missed how they are named");
     }
 
     private static Stream<Use> usesIn(Path file) {

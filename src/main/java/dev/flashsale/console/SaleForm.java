@@ -4,6 +4,7 @@ import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.sales.boundary.SaleAdmin;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
 import dev.flashsale.sales.entity.NewSale;
+import dev.flashsale.sales.entity.SaleRules;
 import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleView;
 import jakarta.faces.context.FacesContext;
@@ -18,9 +19,10 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Creating or changing a sale, and opening, pausing or closing it. Each field is checked on the
- * server next to where it was typed; the sale boundary then checks again, so the console can
- * never store what the admin API would refuse. Times are in UTC.
+ * Creating or changing a sale, and opening, pausing or closing it. The sale is checked by the
+ * admin API's own rules ({@link SaleRules}), each broken one shown next to its field in the API's
+ * words; the sale boundary then checks again, so the console can never store what the admin API
+ * would refuse. Times are in UTC.
  */
 @Named
 @ViewScoped
@@ -61,10 +63,12 @@ public class SaleForm implements Serializable {
     }
 
     public void save() throws IOException {
-        if (!SaleFormChecks.pass(terms, items, actions)) {
+        NewSale sale = terms.toNewSale(items.stream().map(SaleItemRow::toItem).toList());
+        List<SaleRules.Broken> broken = SaleRules.brokenBy(sale);
+        broken.forEach(rule -> actions.error(clientIdOf(rule.field()), rule.message()));
+        if (!broken.isEmpty()) {
             return;
         }
-        NewSale sale = terms.toNewSale(items.stream().map(SaleItemRow::toItem).toList());
         Optional<SaleView> saved = isNew()
                 ? actions.attempt(null, () -> sales.create(sale))
                 : parse().flatMap(saleId -> actions.attempt(null, () -> sales.update(saleId, sale)));
@@ -94,6 +98,11 @@ public class SaleForm implements Serializable {
             fill(sale);
             actions.info("Sale is " + sale.status());
         });
+    }
+
+    /** The form's id of a rule's field: {@code items[0].units} is {@code saleForm:items:0:units}. */
+    static String clientIdOf(String field) {
+        return FORM + ":" + field.replace("[", ":").replace("].", ":").replace("]", "");
     }
 
     private void fill(SaleView sale) {

@@ -11,8 +11,8 @@ public class SaleItemRow implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private String sku;
-    private Integer units;
-    private Integer shards = 1;
+    private BigDecimal units;
+    private BigDecimal shards = BigDecimal.ONE;
     private int held;
     private int sold;
     private boolean existing;
@@ -21,8 +21,8 @@ public class SaleItemRow implements Serializable {
     static SaleItemRow of(StockLevel level) {
         SaleItemRow row = new SaleItemRow();
         row.sku = level.sku();
-        row.units = level.total();
-        row.shards = level.shards();
+        row.units = BigDecimal.valueOf(level.total());
+        row.shards = BigDecimal.valueOf(level.shards());
         row.held = level.held();
         row.sold = level.sold();
         row.existing = true;
@@ -31,18 +31,7 @@ public class SaleItemRow implements Serializable {
 
     /** Shards are only sent for a new SKU; an existing one keeps the rows it has. */
     NewSale.Item toItem() {
-        return new NewSale.Item(sku.strip(), BigDecimal.valueOf(units),
-                existing || shards == null ? null : BigDecimal.valueOf(shards));
-    }
-
-    /** The units already held or sold, below which an existing SKU may not be lowered. */
-    int committed() {
-        return held + sold;
-    }
-
-    /** The SKU as it will be stored, or null if none was typed. */
-    String strippedSku() {
-        return sku == null ? null : sku.strip();
+        return new NewSale.Item(sku == null ? null : sku.strip(), units, existing ? null : shards);
     }
 
     public String getSku() {
@@ -53,19 +42,19 @@ public class SaleItemRow implements Serializable {
         this.sku = sku;
     }
 
-    public Integer getUnits() {
+    public BigDecimal getUnits() {
         return units;
     }
 
-    public void setUnits(Integer units) {
+    public void setUnits(BigDecimal units) {
         this.units = units;
     }
 
-    public Integer getShards() {
+    public BigDecimal getShards() {
         return shards;
     }
 
-    public void setShards(Integer shards) {
+    public void setShards(BigDecimal shards) {
         this.shards = shards;
     }
 

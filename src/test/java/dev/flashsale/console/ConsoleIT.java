@@ -107,7 +107,7 @@ class ConsoleIT {
             String before = Db.fingerprint(sku);
             browser.open("console/sale.xhtml?id=" + saleId).awaitPresent("saleForm:items:0:units");
             browser.type("saleForm:items:0:units", "3").click("saleForm:save");
-            browser.awaitBodyContains("No fewer than the 4 units already held or sold");
+            browser.awaitBodyContains("cannot go down to 3 unit(s): 4 held and 0 sold");
             assertEquals(before, Db.fingerprint(sku), "lowering below held + sold changed nothing");
             assertEquals(10, Db.scalar("SELECT total FROM stock WHERE sku = ?", sku));
 

@@ -8,7 +8,7 @@ import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.sales.boundary.Offers;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
-import dev.flashsale.stock.entity.Sku;
+import dev.flashsale.stock.boundary.HoldUnits;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -17,7 +17,8 @@ import java.util.UUID;
 /**
  * What happens to a hold after checkout: payment confirms it, the buyer cancels it. Both are
  * idempotent for the client (a repeated confirm or cancel answers with the same reservation),
- * and both are conditional transitions, so a late payment racing the sweeper has one winner.
+ * and both are conditional transitions that move the hold's units in the same statement
+ * ({@link HoldUnits}), so a late payment racing the sweeper has one winner.
  */
 @Stateless
 public class ReservationLifecycle {
@@ -27,6 +28,9 @@ public class ReservationLifecycle {
 
     @Inject
     ReservationBook reservations;
+
+    @Inject
+    HoldUnits units;
 
     @Inject
     Offers offers;
@@ -54,7 +58,7 @@ public class ReservationLifecycle {
                 case CANCELLED -> throw ProblemException.conflict("reservation-cancelled", "Reservation cancelled",
                         "Reservation " + id + " was cancelled; its units went back on sale");
                 case HELD -> {
-                    if (reservations.confirmHold(id, latePaymentOf(reservation) == LatePaymentPolicy.RECLAIM)) {
+                    if (units.sellUnitsOfConfirmedHold(id, latePaymentOf(reservation) == LatePaymentPolicy.RECLAIM)) {
                         confirmed.fire(new HoldConfirmed(reservation.sku(), reservation.idempotencyKey()));
                         return find(id);
                     }
@@ -66,7 +70,7 @@ public class ReservationLifecycle {
                     if (latePaymentOf(reservation) == LatePaymentPolicy.REFUSE) {
                         throw holdExpired(id, "");
                     }
-                    if (reservations.reclaimExpired(id)) {
+                    if (units.takeUnitsForLatePayment(id)) {
                         retaken.fire(new UnitsRetaken(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
                         return find(id);
                     }
@@ -89,7 +93,7 @@ public class ReservationLifecycle {
                 case CONFIRMED -> throw ProblemException.conflict("reservation-confirmed", "Reservation confirmed",
                         "Reservation " + id + " is paid for; a confirmed reservation cannot be cancelled here");
                 case HELD -> {
-                    if (reservations.cancelHold(id)) {
+                    if (units.returnUnitsOfCancelledHold(id)) {
                         returned.fire(new UnitsReturned(reservation.sku(), reservation.idempotencyKey()));
                         return find(id);
                     }

@@ -1,11 +1,12 @@
 package dev.flashsale.reservations.control;
 
 import dev.flashsale.stock.entity.Sku;
-import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reservations.entity.ExpiredHolds;
+import dev.flashsale.stock.boundary.HoldUnits;
+import dev.flashsale.stock.entity.ReturnedHold;
 import dev.flashsale.stock.entity.ShardRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -31,6 +32,9 @@ public class HoldExpiry {
 
     @Inject
     SqlStatements sql;
+
+    @Inject
+    HoldUnits units;
 
     @Inject
     Event<UnitsReturned> returned;
@@ -65,29 +69,18 @@ public class HoldExpiry {
     }
 
     /**
-     * Expires up to {@code batchSize} overdue holds on one shard of a SKU, oldest deadline first.
-     * Once the transaction commits, the gate gets their units back too.
+     * Expires up to {@code batchSize} overdue holds on one shard of a SKU, oldest deadline first,
+     * their units given back by the stock component. Once the transaction commits, the gate gets
+     * their units back too.
      */
     public ExpiredHolds expireOverdueHolds(ShardRef shard, int batchSize) {
-        Sku sku = shard.sku();
-        List<Tuple> expired = em.createNativeQuery(sql.get("stock/return_units_of_overdue_holds"), Tuple.class)
-                .setParameter("sku", sku.value())
-                .setParameter("shard", shard.shard())
-                .setParameter("batchSize", batchSize)
-                .getResultList();
-        if (expired.isEmpty()) {
-            return ExpiredHolds.NONE;
+        List<ReturnedHold> expired = units.returnUnitsOfOverdueHolds(shard, batchSize);
+        int total = 0;
+        for (ReturnedHold hold : expired) {
+            total += hold.qty();
+            returned.fire(new UnitsReturned(shard.sku(), hold.key()));
         }
-        if (Rows.number(expired.get(0), "stock_rows") != 1) {
-            throw new IllegalStateException("Refusing to expire " + expired.size() + " holds of " + sku
-                    + ": the stock row of shard " + shard.shard() + " did not take their units back");
-        }
-        int units = 0;
-        for (Tuple hold : expired) {
-            units += Rows.integer(hold, "qty");
-            returned.fire(new UnitsReturned(sku, new IdempotencyKey(Rows.text(hold, "idempotency_key"))));
-        }
-        return new ExpiredHolds(expired.size(), units);
+        return new ExpiredHolds(expired.size(), total);
     }
 
     /** The shards that have overdue holds, in SKU and shard order. */

@@ -1,23 +1,21 @@
 package dev.flashsale.reservations.control;
 
 import dev.flashsale.platform.id.IdempotencyKey;
-import dev.flashsale.platform.sql.PgArrays;
-import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reservations.entity.TakeRaced;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
+import dev.flashsale.stock.boundary.HoldUnits;
 import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.sales.entity.Offer;
+import dev.flashsale.stock.entity.NewHold;
+import dev.flashsale.stock.entity.PlacedHolds;
 import dev.flashsale.stock.entity.ShardFree;
+import dev.flashsale.stock.entity.ShardRef;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +27,8 @@ import java.util.stream.IntStream;
 
 /**
  * Places the new holds of a group (all checked, distinct keys, one SKU) and takes their units,
- * each take one guarded statement whose answer is checked (db/stock/take_units.sql). Usually one
+ * each take one guarded statement of the stock component whose answer is checked
+ * ({@link HoldUnits#takeUnits}, db/stock/take_units.sql). Usually one
  * statement takes the whole group's units: from the SKU's one stock row, or on a sharded SKU from
  * the first row that has them and is not busy.
  * When that misses, or the counts say the group does not fit, the end game: every row of the SKU
@@ -43,14 +42,11 @@ import java.util.stream.IntStream;
 @Transactional(Transactional.TxType.MANDATORY)
 public class HoldPlacement {
 
-    @PersistenceContext
-    EntityManager em;
-
-    @Inject
-    SqlStatements sql;
-
     @Inject
     StockLedger stock;
+
+    @Inject
+    HoldUnits units;
 
     @Inject
     HoldExpiry expiry;
@@ -116,26 +112,19 @@ public class HoldPlacement {
      * the buyers past the cap, meanwhile (the units were taken for all: this transaction must roll back)
      */
     private Optional<List<ReserveAnswer>> take(Offer offer, int shard, List<ReserveCommand> commands, boolean firstFreeShard) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
-                .setParameter("ids", PgArrays.literal(commands.stream().map(command -> UUID.randomUUID()).toList()))
-                .setParameter("keys", PgArrays.literal(commands.stream().map(command -> command.key().value()).toList()))
-                .setParameter("buyers", PgArrays.literal(commands.stream().map(command -> command.buyerId().value()).toList()))
-                .setParameter("qtys", PgArrays.literal(commands.stream().map(ReserveCommand::qty).toList()))
-                .setParameter("sku", commands.get(0).sku().value())
-                .setParameter("shard", shard)
-                .setParameter("firstFreeShard", firstFreeShard)
-                .setParameter("holdSeconds", offer.holdSeconds())
-                .setParameter("maxPerBuyer", offer.maxPerBuyer())
-                .getResultList();
-        if (Rows.number(rows.get(0), "claimed") != 1) {
+        List<NewHold> holds = commands.stream()
+                .map(command -> new NewHold(UUID.randomUUID(), command.key(), command.buyerId().value(), command.qty())).toList();
+        Optional<PlacedHolds<Reservation>> placed = units.takeUnits(new ShardRef(commands.get(0).sku(), shard), firstFreeShard,
+                holds, offer.holdSeconds(), offer.maxPerBuyer(), ReservationBook::reservation);
+        if (placed.isEmpty()) {
             return Optional.empty();
         }
-        Map<IdempotencyKey, Reservation> byKey = rows.stream().filter(row -> row.get("id") != null).map(ReservationBook::reservation)
+        Map<IdempotencyKey, Reservation> byKey = placed.get().holds().stream()
                 .collect(Collectors.toMap(Reservation::idempotencyKey, Function.identity()));
         if (byKey.size() != commands.size()) {
             throw new TakeRaced(byKey.size() + " of " + commands.size() + " holds recorded: a key was taken meanwhile");
         }
-        if (Rows.number(rows.get(0), "buyers_counted") != Rows.number(rows.get(0), "buyers")) {
+        if (!placed.get().everyBuyerCounted()) {
             throw new TakeRaced("a buyer's units went past the sale's cap meanwhile");
         }
         return Optional.of(commands.stream()

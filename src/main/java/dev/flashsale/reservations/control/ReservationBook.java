@@ -22,9 +22,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The reservations and their transitions. Each transition is one conditional statement that
- * moves the reservation's units in the same step, and answers whether it happened: a transition
- * that lost a race (to the sweeper, to a second request) simply did not happen.
+ * The reservations as recorded: found by id or key, searched, and their stock movements. Their
+ * transitions move units, so they are the stock component's ({@code stock.boundary.HoldUnits}).
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
@@ -48,31 +47,6 @@ public class ReservationBook {
         return first(em.createNativeQuery(sql.get("reservations/find_reservation"), Tuple.class)
                 .setParameter("id", id)
                 .getResultList());
-    }
-
-    /** HELD -> CONFIRMED, held units become sold; an overdue hold only if {@code acceptOverdue}. */
-    public boolean confirmHold(UUID id, boolean acceptOverdue) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/sell_units_of_confirmed_hold"), Tuple.class)
-                .setParameter("id", id)
-                .setParameter("acceptOverdue", acceptOverdue)
-                .getSingleResult();
-        return LedgerChecks.transitionMovedStock(row, id, "confirm");
-    }
-
-    /** HELD -> CANCELLED, held units become available. */
-    public boolean cancelHold(UUID id) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/return_units_of_cancelled_hold"), Tuple.class)
-                .setParameter("id", id)
-                .getSingleResult();
-        return LedgerChecks.transitionMovedStock(row, id, "cancel");
-    }
-
-    /** EXPIRED -> CONFIRMED, if the units can be taken again straight into sold. */
-    public boolean reclaimExpired(UUID id) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/take_units_for_late_payment"), Tuple.class)
-                .setParameter("id", id)
-                .getSingleResult();
-        return Rows.number(row, "transitions") == 1;
     }
 
     public List<Reservation> search(ReservationQuery query, int limit) {

@@ -7,6 +7,7 @@ import dev.flashsale.sales.control.SaleCatalog;
 import dev.flashsale.sales.control.SaleInput;
 import dev.flashsale.sales.entity.NewSale;
 import dev.flashsale.sales.entity.SaleOpened;
+import dev.flashsale.sales.entity.SaleRules;
 import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleStockChanged;
 import dev.flashsale.sales.entity.SaleSummary;
@@ -26,8 +27,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Setting up sales and moving them through DRAFT, OPEN, PAUSED and CLOSED: the one boundary
- * behind both the admin API and the console. Merchandisers change, viewers read; every change
- * is written to the audit trail in its own transaction.
+ * behind both the admin API and the console, so a sale breaking {@link SaleRules} is refused here
+ * whichever way it came. Merchandisers change, viewers read; every change is written to the
+ * audit trail in its own transaction.
  */
 @Stateless
 @DeclareRoles({Roles.MERCHANDISER, Roles.VIEWER})
@@ -53,6 +55,7 @@ public class SaleAdmin {
 
     @RolesAllowed(Roles.MERCHANDISER)
     public SaleView create(NewSale sale) {
+        SaleRules.enforce(sale);
         Map<String, NewSale.Item> items = SaleInput.itemsOf(sale);
         UUID id = UUID.randomUUID();
         catalog.insert(id, SaleInput.termsOf(sale, defaultHoldSeconds));
@@ -71,6 +74,7 @@ public class SaleAdmin {
      */
     @RolesAllowed(Roles.MERCHANDISER)
     public SaleView update(UUID id, NewSale sale) {
+        SaleRules.enforce(sale);
         Map<String, NewSale.Item> items = SaleInput.itemsOf(sale);
         SaleView before = find(id);
         SaleStatus status = catalog.update(id, SaleInput.termsOf(sale, defaultHoldSeconds)).orElseThrow(() -> ProblemException.conflict(

@@ -8,7 +8,6 @@ import dev.flashsale.sales.entity.SaleSummary;
 import dev.flashsale.sales.entity.SaleView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -48,7 +47,7 @@ public class SalesAdminResource {
     @APIResponse(responseCode = "409", description = "sku-taken")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(@Valid @NotNull NewSale body, @Context UriInfo uri) {
+    public Response create(@NotNull NewSale body, @Context UriInfo uri) {
         SaleView sale = admin.create(body);
         return Response.created(uri.getAbsolutePathBuilder().path(sale.id().toString()).build()).entity(sale).build();
     }
@@ -70,7 +69,7 @@ public class SalesAdminResource {
     @PUT
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public SaleView update(@PathParam("id") String id, @Valid @NotNull NewSale body) {
+    public SaleView update(@PathParam("id") String id, @NotNull NewSale body) {
         return admin.update(Ids.parse(id, "sale"), body);
     }
 

@@ -20,8 +20,8 @@ import java.util.UUID;
 
 /**
  * The units of each SKU: reads its counts, locks its stock rows, moves free units between them and
- * sets their totals. Units are taken and given back by the reservation transitions
- * (db/stock/take_*.sql, return_*.sql), which move the units in the same statement.
+ * sets their totals. Units are taken and given back by the reservation transitions of
+ * {@link HoldUnits}, which move the units in the same statement.
  * The stock component's entry point for the others; it runs in the caller's transaction.
  */
 @ApplicationScoped

@@ -1,4 +1,4 @@
-package dev.flashsale.reservations.control;
+package dev.flashsale.stock.control;
 
 import dev.flashsale.platform.sql.Rows;
 import jakarta.persistence.Tuple;
@@ -9,12 +9,13 @@ import java.util.UUID;
  * first happened without the second, the counts no longer match the reservations. That is a
  * fault, never an answer: the exception rolls the whole transaction back.
  */
-final class LedgerChecks {
+public final class LedgerChecks {
 
     private LedgerChecks() {
     }
 
-    static boolean transitionMovedStock(Tuple row, UUID reservationId, String transition) {
+    /** @return whether the transition happened; throws when it happened without its stock row moving */
+    public static boolean transitionMovedStock(Tuple row, UUID reservationId, String transition) {
         long transitions = Rows.number(row, "transitions");
         long stockRows = Rows.number(row, "stock_rows");
         if (transitions != stockRows) {

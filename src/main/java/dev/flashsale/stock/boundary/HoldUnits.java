@@ -1,0 +1,111 @@
+package dev.flashsale.stock.boundary;
+
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.sql.PgArrays;
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.stock.control.LedgerChecks;
+import dev.flashsale.stock.entity.NewHold;
+import dev.flashsale.stock.entity.PlacedHolds;
+import dev.flashsale.stock.entity.ReturnedHold;
+import dev.flashsale.stock.entity.ShardRef;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The units that holds take and give back: the only way units move for a reservation. Each
+ * method is one guarded statement of db/stock/ that moves the units and the reservation's state
+ * in the same step, so a stock row stays locked no longer than that statement and the commit;
+ * each runs in the caller's transaction, which decides what else happens in it.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class HoldUnits {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    /**
+     * Takes the units of a group of new holds of one SKU and places them (db/stock/take_units.sql),
+     * from row {@code shard} or, with {@code firstFreeShard}, from the first row on from it that has
+     * them and is not busy.
+     *
+     * @param maxPerBuyer the units one buyer may have in the sale; null for no cap
+     * @param holdOf      reads a placed hold from its reservation row
+     * @return the holds placed, or empty when no row had the group's units free (nothing changed)
+     */
+    public <H> Optional<PlacedHolds<H>> takeUnits(ShardRef shard, boolean firstFreeShard, List<NewHold> holds,
+                                                  int holdSeconds, Integer maxPerBuyer, Function<Tuple, H> holdOf) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
+                .setParameter("ids", PgArrays.literal(holds.stream().map(NewHold::id).toList()))
+                .setParameter("keys", PgArrays.literal(holds.stream().map(hold -> hold.key().value()).toList()))
+                .setParameter("buyers", PgArrays.literal(holds.stream().map(NewHold::buyerId).toList()))
+                .setParameter("qtys", PgArrays.literal(holds.stream().map(NewHold::qty).toList()))
+                .setParameter("sku", shard.sku().value())
+                .setParameter("shard", shard.shard())
+                .setParameter("firstFreeShard", firstFreeShard)
+                .setParameter("holdSeconds", holdSeconds)
+                .setParameter("maxPerBuyer", maxPerBuyer)
+                .getResultList();
+        Tuple first = rows.get(0);
+        if (Rows.number(first, "claimed") != 1) {
+            return Optional.empty();
+        }
+        return Optional.of(new PlacedHolds<>(rows.stream().filter(row -> row.get("id") != null).map(holdOf).toList(),
+                Rows.number(first, "buyers_counted") == Rows.number(first, "buyers")));
+    }
+
+    /** HELD -> CONFIRMED, held units become sold; an overdue hold only if {@code acceptOverdue}. */
+    public boolean sellUnitsOfConfirmedHold(UUID id, boolean acceptOverdue) {
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/sell_units_of_confirmed_hold"), Tuple.class)
+                .setParameter("id", id)
+                .setParameter("acceptOverdue", acceptOverdue)
+                .getSingleResult();
+        return LedgerChecks.transitionMovedStock(row, id, "confirm");
+    }
+
+    /** HELD -> CANCELLED, held units become available. */
+    public boolean returnUnitsOfCancelledHold(UUID id) {
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/return_units_of_cancelled_hold"), Tuple.class)
+                .setParameter("id", id)
+                .getSingleResult();
+        return LedgerChecks.transitionMovedStock(row, id, "cancel");
+    }
+
+    /** EXPIRED -> CONFIRMED, if the units can be taken again straight into sold. */
+    public boolean takeUnitsForLatePayment(UUID id) {
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/take_units_for_late_payment"), Tuple.class)
+                .setParameter("id", id)
+                .getSingleResult();
+        return Rows.number(row, "transitions") == 1;
+    }
+
+    /**
+     * HELD -> EXPIRED for up to {@code batchSize} overdue holds on one stock row, oldest deadline
+     * first, their units given back to the row.
+     */
+    public List<ReturnedHold> returnUnitsOfOverdueHolds(ShardRef shard, int batchSize) {
+        List<Tuple> expired = em.createNativeQuery(sql.get("stock/return_units_of_overdue_holds"), Tuple.class)
+                .setParameter("sku", shard.sku().value())
+                .setParameter("shard", shard.shard())
+                .setParameter("batchSize", batchSize)
+                .getResultList();
+        if (!expired.isEmpty() && Rows.number(expired.get(0), "stock_rows") != 1) {
+            throw new IllegalStateException("Refusing to expire " + expired.size() + " holds of " + shard.sku()
+                    + ": the stock row of shard " + shard.shard() + " did not take their units back");
+        }
+        return expired.stream().map(hold -> new ReturnedHold(new IdempotencyKey(Rows.text(hold, "idempotency_key")),
+                Rows.integer(hold, "qty"))).toList();
+    }
+}

@@ -1,0 +1,11 @@
+package dev.flashsale.stock.entity;
+
+import dev.flashsale.platform.id.IdempotencyKey;
+import java.util.UUID;
+
+/**
+ * A hold to place while its units are taken: its id, idempotency key, buyer and units. The buyer
+ * is the reservations component's checked id, as the text the ledger stores.
+ */
+public record NewHold(UUID id, IdempotencyKey key, String buyerId, int qty) {
+}
