@@ -20,7 +20,8 @@ public class SaleTerms implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private String name;
-    private BigDecimal holdSeconds = BigDecimal.valueOf(600);
+    /** Empty on a new sale: the configured default (flashsale.hold.default-seconds), which the sale boundary applies. */
+    private BigDecimal holdSeconds;
     private BigDecimal maxPerOrder = BigDecimal.ONE;
 
     /** Empty: no cap per buyer beyond the per-order limit. */
