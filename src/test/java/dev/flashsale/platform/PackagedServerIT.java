@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packaged form an operator runs: payara/flashsale starting target/flashsale-micro.jar (the
- * uber-jar mvn package builds) with settings from the environment and payara/post-boot.asadmin,
+ * uber-jar ./mvnw package builds) with settings from the environment and payara/post-boot.asadmin,
  * as a second node beside the tests' server, on the same PostgreSQL and Redis.
  */
 class PackagedServerIT {

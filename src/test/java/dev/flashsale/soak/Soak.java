@@ -32,7 +32,7 @@ import java.util.stream.Collectors;
  * (1 or 2 units, buyers capped at 6 units), pay for a few holds (1 request in 33), cancel some (1 in
  * 8), and leave the rest to expire (holds of 5 s), so units keep coming back to be sold again; both nodes' sweepers, lazy
  * reclaims and reconciliation run meanwhile. Not a CI test: run it with
- * {@code mvn -B -q package -DskipTests && mvn -B -q exec:java@soak -Dsoak.minutes=5}. It starts
+ * {@code ./mvnw -B -q package -DskipTests && ./mvnw -B -q exec:java@soak -Dsoak.minutes=5}. It starts
  * what it needs (a database of its own, a Redis on {@code it.redis.port}, two servers) and exits
  * 1 when the checker finds an anomaly.
  */
