@@ -120,7 +120,7 @@ public final class Soak {
         }
         Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
         Map<String, Long> byKindAndStatus = history.ops().stream().collect(Collectors.groupingBy(
-                op -> op.kind() + " " + (op.outcome() == Op.Outcome.UNKNOWN && op.status() == 0 ? "error" : op.status()),
+                op -> op.kind() + " " + (op.status() != 0 ? op.status() : op.outcome() == Op.Outcome.UNSENT ? "unsent" : "error"),
                 TreeMap::new, Collectors.counting()));
         System.out.printf("soak: %d requests in %d s (%.0f/s) over two nodes; %s%n", history.ops().size(), ran.toSeconds(),
                 history.ops().size() / Math.max(1.0, ran.toMillis() / 1000.0), byKindAndStatus);
