@@ -84,7 +84,7 @@ class TwoNodesIT {
             int keyOwner = (i % 25 == 24) ? i - 1 : i;
             return history.reserve(i % 2 == 0 ? one : two, sku + "-k-" + keyOwner, sku, "buyer-" + keyOwner, 1);
         });
-        Report report = judge("the signature scenario over two nodes", history, sku, null);
+        Report report = judge("the signature scenario over two nodes", history, sku, null, HistoryChecker.UNKNOWN_SHARE_MAX);
         assertEquals(0, report.figure("unknown"), report.toString());
         assertEquals(500, history.ops().stream().filter(op -> op.status() == 201).count(), "one 201 per unit");
         assertEquals(500, StockCounts.of(sku).held());
@@ -104,7 +104,7 @@ class TwoNodesIT {
             Pause.millis(100);
         }
         TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), "300");
-        judge("an expiry wave swept by two nodes", history, sku, null);
+        judge("an expiry wave swept by two nodes", history, sku, null, HistoryChecker.UNKNOWN_SHARE_MAX);
         assertEquals(300, Db.scalar("SELECT count(*) FROM stock_movement WHERE sku = ? AND kind = 'EXPIRE'", sku),
                 "each hold expired once, by one of the two sweepers");
     }
@@ -137,7 +137,8 @@ class TwoNodesIT {
             Pause.millis(3_000);
             redis.thaw();
         }, () -> two.adminGet("api/admin/gate").json().getBoolean("inUse"));
-        Report report = judge("Redis 400 ms slow, then frozen 3 s, for the second node", history, sku, back);
+        Report report = judge("Redis 400 ms slow, then frozen 3 s, for the second node", history, sku, back,
+                HistoryChecker.UNKNOWN_SHARE_MAX_UNDER_FAULT);
         assertEquals(0, report.figure("5xx") - serviceUnavailable(history), "no 5xx but 503: " + report);
     }
 
@@ -155,26 +156,46 @@ class TwoNodesIT {
             postgres.thaw();
         }, () -> two.stock(sku).status() == 200);
         retryUnknowns(history, sku);
-        judge("PostgreSQL 20 ms slow, then frozen 3 s, for the second node", history, sku, back);
+        judge("PostgreSQL 20 ms slow, then frozen 3 s, for the second node", history, sku, back,
+                HistoryChecker.UNKNOWN_SHARE_MAX_UNDER_FAULT);
     }
 
     @Test
     @Order(6)
     void aNodeKilledMidSaleAndStartedAgain() throws Exception {
-        String sku = openOnBothGates(400);
+        // Units enough that the kill, after a tenth of the attempts, comes with most of them left:
+        // the first node must go on selling them, not merely refuse a sale already over.
+        String sku = openOnBothGates(1_000);
         History history = new History();
         Instant[] killedAt = new Instant[1];
+        long[] killedOnTheHistoryClock = new long[1];
         runWithFault(history, sku, 4_000, () -> {
             second.kill();
             killedAt[0] = Instant.now();
+            killedOnTheHistoryClock[0] = history.now();
         }, () -> true);
+        List<Op> crowd = history.ops();
+        assertEquals(List.of(), crowd.stream().filter(op -> !answeredAsAllowed(op)).limit(5).toList(),
+                "every answer a reservation, a sold-out refusal or a 503 to retry, and only the killed node left requests unanswered");
+        assertTrue(crowd.stream().anyMatch(op -> op.outcome() == Op.Outcome.UNSENT),
+                "requests sent to the killed node found nobody listening");
+        assertTrue(crowd.stream().anyMatch(op -> op.invoked() > killedOnTheHistoryClock[0] && op.status() == 201),
+                "the first node went on selling once the second was killed");
+
         second.close();
         second = startSecond();
         two = new Api(second.base());
         Duration back = sellsAgain(two, sku, killedAt[0]);
         retryUnknowns(history, sku);
-        Report report = judge("the second node killed (kill -9) mid-sale, then started again", history, sku, back);
-        assertTrue(report.figure("errors") > 0 || report.figure("unknown") > 0 || report.figure("ok") > 0, report.toString());
+        judge("the second node killed (kill -9) mid-sale, then started again", history, sku, back,
+                HistoryChecker.UNKNOWN_SHARE_MAX);
+        // Each buyer whose request was cut has asked again and was answered: the reservations are
+        // exactly those some buyer was told of, and the units held are theirs.
+        long toldOf = history.ops().stream().filter(op -> op.kind() == Op.Kind.RESERVE && op.outcome() == Op.Outcome.OK)
+                .map(Op::key).distinct().count();
+        assertEquals(toldOf, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku),
+                "one reservation per buyer told of one, none taken for a buyer told otherwise");
+        assertEquals(toldOf, StockCounts.of(sku).held(), "one unit held per reservation told of");
     }
 
     /**
@@ -224,6 +245,26 @@ class TwoNodesIT {
         }
     }
 
+    /**
+     * A reservation (201, or 200 for a key already taken), a sold-out refusal, or a 503 that says
+     * to retry; a request left without an answer only on the killed node. Nothing else, from the
+     * node that lived or from the other before it died.
+     */
+    private static boolean answeredAsAllowed(Op op) {
+        return switch (op.status()) {
+            case 200, 201 -> true;
+            case 409 -> "sold-out".equals(op.problem());
+            case 503 -> "service-unavailable".equals(op.problem()) || "busy".equals(op.problem());
+            case 0 -> sentToTheSecondNode(op);
+            default -> false;
+        };
+    }
+
+    /** {@link #runWithFault} sends attempt {@code i}, whose key ends in {@code -i}, to the second node when i is odd. */
+    private static boolean sentToTheSecondNode(Op op) {
+        return Integer.parseInt(op.key().substring(op.key().lastIndexOf('-') + 1)) % 2 == 1;
+    }
+
     /** Each buyer whose outcome is unknown retries with its key on the first node, until answered. */
     private static void retryUnknowns(History history, String sku) {
         List<Op> unknown = history.ops().stream().filter(op -> op.kind() == Op.Kind.RESERVE
@@ -260,14 +301,15 @@ class TwoNodesIT {
     /**
      * Reconciliation twice (a counter found low is corrected on the second run), then the checker.
      *
-     * @param back how long after the fault ended the faulty node sold again; null: no fault
+     * @param back            how long after the fault ended the faulty node sold again; null: no fault
+     * @param unknownShareMax the share of the requests whose outcome may be unknown
      */
-    private static Report judge(String scenario, History history, String sku, Duration back) {
+    private static Report judge(String scenario, History history, String sku, Duration back, double unknownShareMax) {
         for (int run = 0; run < 2; run++) {
             Api.Answer reconciled = one.adminPostEmpty("api/admin/reconciliation/run");
             assertTrue(reconciled.status() == 200 || reconciled.status() == 409, reconciled.toString());
         }
-        Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
+        Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)), unknownShareMax);
         System.out.println(scenario + ": " + report
                 + (back == null ? "" : "; the node sold again " + back.toMillis() + " ms after the fault ended"));
         assertEquals(List.of(), report.anomalies(), report.toString());
