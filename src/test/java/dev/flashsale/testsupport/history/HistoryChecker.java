@@ -29,8 +29,8 @@ public final class HistoryChecker {
     public static final double UNKNOWN_SHARE_MAX = 0.05;
 
     /**
-     * The bound for a scenario whose fault stalls or fails requests for seconds of its crowd (a
-     * restart, a frozen dependency, a dead Redis master): at most one request in four unknown.
+     * The bound for a scenario whose fault answers its crowd's requests with 503 for seconds (a
+     * PostgreSQL restart, a dead Redis master): at most one request in four unknown.
      */
     public static final double UNKNOWN_SHARE_MAX_UNDER_FAULT = 0.25;
 
