@@ -69,7 +69,7 @@ final class BenchServer implements AutoCloseable {
     private static BenchServer startOnce(String name, Path uberJar, int port, Map<String, String> environment, String readyPath,
                                          Path log) {
         if (!Files.isRegularFile(uberJar)) {
-            throw new IllegalStateException("No " + uberJar + ": build it first (mvn -B -q package -DskipTests)");
+            throw new IllegalStateException("No " + uberJar + ": build it first (./mvnw -B -q package -DskipTests)");
         }
         ProcessBuilder launch = new ProcessBuilder("payara/flashsale").redirectErrorStream(true).redirectOutput(log.toFile());
         launch.environment().putAll(environment);

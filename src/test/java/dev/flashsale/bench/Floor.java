@@ -31,7 +31,7 @@ final class Floor {
     /** Builds target/bench/floor-micro.jar from bench/floor/ and target/payara-micro.jar. */
     static Path build(Path outputDir, Path payaraMicro) throws IOException, InterruptedException {
         if (!Files.isRegularFile(payaraMicro)) {
-            throw new IllegalStateException("No " + payaraMicro + ": mvn -B -q package -DskipTests copies it there");
+            throw new IllegalStateException("No " + payaraMicro + ": ./mvnw -B -q package -DskipTests copies it there");
         }
         Path war = Files.createDirectories(outputDir.resolve("floor")).resolve("ROOT.war");
         Manifest manifest = new Manifest();

@@ -94,7 +94,7 @@ final class RedisCeiling {
     private static String reserveScript() throws IOException {
         try (InputStream script = RedisCeiling.class.getClassLoader().getResourceAsStream("lua/reserve.lua")) {
             if (script == null) {
-                throw new IllegalStateException("lua/reserve.lua is not on the classpath: run mvn test-compile first");
+                throw new IllegalStateException("lua/reserve.lua is not on the classpath: run ./mvnw test-compile first");
             }
             return new String(script.readAllBytes(), StandardCharsets.UTF_8);
         }

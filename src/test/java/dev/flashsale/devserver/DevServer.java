@@ -27,7 +27,7 @@ import java.util.stream.Stream;
 import redis.embedded.RedisServer;
 
 /**
- * Runs the product on a developer's machine: {@code mvn -B package -DskipTests exec:java} from the
+ * Runs the product on a developer's machine: {@code ./mvnw -B package -DskipTests exec:java} from the
  * repository root. Starts the freshly built WAR on Payara Micro at the root context (the API answers at
  * http://localhost:8080/api) and stops it on Ctrl+C. It needs nothing installed: without
  * {@code FLASHSALE_DB_URL} it brings an embedded PostgreSQL whose data stays in target/embedded-pg
@@ -64,7 +64,7 @@ public final class DevServer {
         }
         if (madeUp) {
             try (var out = Files.newOutputStream(file)) {
-                credentials.store(out, "Local runner credentials (mvn exec:java); not used anywhere else");
+                credentials.store(out, "Local runner credentials (./mvnw exec:java); not used anywhere else");
             }
         }
         return credentials;
@@ -86,7 +86,7 @@ public final class DevServer {
         Path war = TARGET.resolve("flashsale.war");
         Path payaraJar = TARGET.resolve("payara-micro.jar");
         if (!Files.isRegularFile(war) || !Files.isRegularFile(payaraJar)) {
-            throw new IllegalStateException("No " + war + " or " + payaraJar + ": run mvn -B package -DskipTests exec:java");
+            throw new IllegalStateException("No " + war + " or " + payaraJar + ": run ./mvnw -B package -DskipTests exec:java");
         }
         int httpPort = intFromEnv(Setting.HTTP_PORT);
         // Payara does not exit when its port is taken, and the ping would then reach the other server.

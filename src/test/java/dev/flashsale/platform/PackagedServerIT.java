@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packaged form an operator runs: payara/flashsale starting target/flashsale-micro.jar (the
- * uber-jar mvn package builds) with settings from the environment and payara/pre-boot.asadmin and
+ * uber-jar ./mvnw package builds) with settings from the environment and payara/pre-boot.asadmin and
  * post-boot.asadmin: the suite's {@link SecondNode}, beside the tests' server, on the same
  * PostgreSQL and Redis.
  */

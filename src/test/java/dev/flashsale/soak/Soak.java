@@ -32,7 +32,7 @@ import java.util.stream.Collectors;
  * (1 or 2 units, buyers capped at 6 units), pay for a few holds (1 request in 33), cancel some (1 in
  * 8), and leave the rest to expire (holds of 5 s), so units keep coming back to be sold again; both nodes' sweepers, lazy
  * reclaims and reconciliation run meanwhile. Not a CI test: run it with
- * {@code mvn -B -q package -DskipTests && mvn -B -q exec:java@soak -Dsoak.minutes=5}. It starts
+ * {@code ./mvnw -B -q package -DskipTests && ./mvnw -B -q exec:java@soak -Dsoak.minutes=5}. It starts
  * what it needs (a database of its own, a Redis on {@code it.redis.port}, two servers) and exits
  * 1 when the checker finds an anomaly.
  */
@@ -120,7 +120,7 @@ public final class Soak {
         }
         Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
         Map<String, Long> byKindAndStatus = history.ops().stream().collect(Collectors.groupingBy(
-                op -> op.kind() + " " + (op.outcome() == Op.Outcome.UNKNOWN && op.status() == 0 ? "error" : op.status()),
+                op -> op.kind() + " " + (op.status() != 0 ? op.status() : op.outcome() == Op.Outcome.UNSENT ? "unsent" : "error"),
                 TreeMap::new, Collectors.counting()));
         System.out.printf("soak: %d requests in %d s (%.0f/s) over two nodes; %s%n", history.ops().size(), ran.toSeconds(),
                 history.ops().size() / Math.max(1.0, ran.toMillis() / 1000.0), byKindAndStatus);

@@ -31,7 +31,7 @@ public final class Deployments {
     public static Path application(Path dir) {
         Path built = Path.of("target", "flashsale.war");
         if (!Files.isRegularFile(built)) {
-            throw new IllegalStateException("target/flashsale.war is missing: run the tests with mvn verify");
+            throw new IllegalStateException("target/flashsale.war is missing: run the tests with ./mvnw verify");
         }
         Path war = dir.resolve("flashsale.war");
         try (ZipInputStream in = new ZipInputStream(Files.newInputStream(built));

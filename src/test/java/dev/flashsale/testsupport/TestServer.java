@@ -128,7 +128,7 @@ public final class TestServer implements AutoCloseable {
     private void start() {
         String microJar = required("payara.microJar");
         if (!new File(microJar).isFile()) {
-            throw new IllegalStateException("No Payara Micro at payara.microJar=" + microJar + ": run the tests with mvn verify");
+            throw new IllegalStateException("No Payara Micro at payara.microJar=" + microJar + ": run the tests with ./mvnw verify");
         }
         try {
             // A fresh root directory: reusing one makes Payara redeploy the previous WAR first.
@@ -221,7 +221,7 @@ public final class TestServer implements AutoCloseable {
     private static String required(String property) {
         String value = System.getProperty(property);
         if (value == null) {
-            throw new IllegalStateException("No " + property + ": run the tests with mvn verify");
+            throw new IllegalStateException("No " + property + ": run the tests with ./mvnw verify");
         }
         return value;
     }

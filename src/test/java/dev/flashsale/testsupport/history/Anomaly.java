@@ -23,6 +23,11 @@ public record Anomaly(Kind kind, String detail) {
         /** A buyer holds or bought more of a sale than its cap. */
         CAP_EXCEEDED,
         /** The gate's counter in Redis disagrees with what PostgreSQL has available. */
-        REDIS_DRIFT
+        REDIS_DRIFT,
+        /**
+         * More outcomes unknown than the run's bound: each one the final state settles either way,
+         * so a history that is mostly unknown proves little.
+         */
+        TOO_MANY_UNKNOWN
     }
 }

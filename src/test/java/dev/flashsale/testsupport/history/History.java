@@ -1,6 +1,8 @@
 package dev.flashsale.testsupport.history;
 
+import dev.flashsale.platform.Causes;
 import dev.flashsale.testsupport.Api;
+import java.net.ConnectException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -10,7 +12,8 @@ import java.util.function.Supplier;
 /**
  * The history of a run: every reserve, confirm and cancel with its invocation and completion time
  * and its outcome, recorded by the clients themselves, safe for any number of client threads. A
- * request that throws (a timeout, a dropped connection) is recorded as UNKNOWN and answers null.
+ * request that throws answers null and is recorded as UNKNOWN (a timeout, a dropped connection),
+ * or as UNSENT when its connection was refused.
  */
 public final class History {
 
@@ -33,16 +36,17 @@ public final class History {
     /** Records any call that answers like the reserve, confirm or cancel API (a foil's, for one). */
     public Api.Answer record(Op.Kind kind, String key, String sku, String buyer, int qty, String target,
                              Supplier<Api.Answer> call) {
-        long invoked = System.nanoTime() - origin;
+        long invoked = now();
         Api.Answer answer;
         try {
             answer = call.get();
         } catch (RuntimeException failed) {
-            add(new Op(ids.incrementAndGet(), kind, key, sku, buyer, qty, target, invoked, System.nanoTime() - origin,
-                    Op.Outcome.UNKNOWN, 0, failed.getClass().getSimpleName(), null, null));
+            add(new Op(ids.incrementAndGet(), kind, key, sku, buyer, qty, target, invoked, now(),
+                    neverSent(failed) ? Op.Outcome.UNSENT : Op.Outcome.UNKNOWN, 0, failed.getClass().getSimpleName(),
+                    null, null));
             return null;
         }
-        long completed = System.nanoTime() - origin;
+        long completed = now();
         int status = answer.status();
         Op.Outcome outcome = status < 300 ? Op.Outcome.OK : status < 500 ? Op.Outcome.REFUSED : Op.Outcome.UNKNOWN;
         String problem = answer.isProblem() ? answer.problemType() : null;
@@ -52,6 +56,19 @@ public final class History {
         add(new Op(ids.incrementAndGet(), kind, key, sku, buyer, qty, target, invoked, completed, outcome, status,
                 problem, reservationId, state));
         return answer;
+    }
+
+    /**
+     * A refused connection (nothing listens: the node is down) means that no byte of the request
+     * left the client; any later failure may come after the server acted on it.
+     */
+    private static boolean neverSent(Throwable failed) {
+        return Causes.find(failed, ConnectException.class).isPresent();
+    }
+
+    /** The history's clock, that of every op's invoked and completed: nanoseconds since it began. */
+    public long now() {
+        return System.nanoTime() - origin;
     }
 
     /** Adds a request as recorded elsewhere (or made by hand, to show the checker an anomaly). */

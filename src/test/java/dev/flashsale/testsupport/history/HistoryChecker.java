@@ -3,6 +3,7 @@ package dev.flashsale.testsupport.history;
 import dev.flashsale.testsupport.history.Anomaly.Kind;
 import dev.flashsale.testsupport.history.FinalState.ReservationRow;
 import dev.flashsale.testsupport.history.FinalState.SkuRow;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -14,18 +15,45 @@ import java.util.stream.Collectors;
 /**
  * Judges a recorded history against the final state, in the manner of Jepsen's checkers: every
  * answer a client was given must be true of the final state, and the final state must hold nothing
- * no request could have made. Unknown outcomes are settled by the final state; the rest follows
- * the product's promise: no unit sold twice, none lost, none frozen for good.
+ * no request could have made. Unknown outcomes are settled by the final state, up to a stated
+ * bound on how many there may be; the rest follows the product's promise: no unit sold twice,
+ * none lost, none frozen for good.
  */
 public final class HistoryChecker {
+
+    /**
+     * The bound on unknown outcomes that {@link #check(List, FinalState)} applies: at most one
+     * request in twenty. A run without a fault has none; a scenario whose fault answers more
+     * requests with 5xx or timeouts states its own bound.
+     */
+    public static final double UNKNOWN_SHARE_MAX = 0.05;
+
+    /**
+     * The bound for a scenario whose fault answers its crowd's requests with 503 for seconds (a
+     * PostgreSQL restart, a dead Redis master): at most one request in four unknown.
+     */
+    public static final double UNKNOWN_SHARE_MAX_UNDER_FAULT = 0.25;
 
     private static final Set<String> LIVE = Set.of("HELD", "CONFIRMED");
 
     private HistoryChecker() {
     }
 
+    /** The history judged with at most {@link #UNKNOWN_SHARE_MAX} of its requests unknown. */
     public static Report check(List<Op> ops, FinalState state) {
+        return check(ops, state, UNKNOWN_SHARE_MAX);
+    }
+
+    /**
+     * @param unknownShareMax the share of the history's requests (0 to 1) whose outcome may be
+     *                        unknown; past it the run is reported as {@link Kind#TOO_MANY_UNKNOWN}
+     */
+    public static Report check(List<Op> ops, FinalState state, double unknownShareMax) {
+        if (!(unknownShareMax >= 0 && unknownShareMax <= 1)) {
+            throw new IllegalArgumentException("unknownShareMax is a share from 0 to 1: " + unknownShareMax);
+        }
         List<Anomaly> anomalies = new ArrayList<>();
+        unknownsBounded(ops, unknownShareMax, anomalies);
         Map<String, ReservationRow> byId = state.reservations().stream()
                 .collect(Collectors.toMap(ReservationRow::id, row -> row));
         Map<String, List<ReservationRow>> byKey = state.reservations().stream()
@@ -80,6 +108,19 @@ public final class HistoryChecker {
         return new Report(anomalies, figures(ops, takenUnknown, untakenUnknown));
     }
 
+    private static void unknownsBounded(List<Op> ops, double unknownShareMax, List<Anomaly> anomalies) {
+        long unknown = ops.stream().filter(op -> op.outcome() == Op.Outcome.UNKNOWN).count();
+        long bound = (long) Math.floor(unknownShareMax * ops.size());
+        if (unknown > bound) {
+            anomalies.add(new Anomaly(Kind.TOO_MANY_UNKNOWN, unknown + " unknown outcomes of " + ops.size()
+                    + " requests, over the bound of " + bound + " (" + percent(unknownShareMax) + " of the requests)"));
+        }
+    }
+
+    private static String percent(double share) {
+        return BigDecimal.valueOf(share).movePointRight(2).stripTrailingZeros().toPlainString() + "%";
+    }
+
     private static void countsHold(FinalState state, List<Anomaly> anomalies) {
         for (SkuRow sku : state.skus().values()) {
             List<ReservationRow> of = state.reservations().stream().filter(row -> row.sku().equals(sku.sku())).toList();
@@ -122,7 +163,7 @@ public final class HistoryChecker {
      */
     private static void transitionToldOf(Op op, ReservationRow row, Set<String> ends, List<Anomaly> anomalies) {
         if (row == null) {
-            if (op.outcome() != Op.Outcome.REFUSED) {
+            if (op.outcome().mayHaveActed()) {
                 anomalies.add(new Anomaly(op.outcome() == Op.Outcome.OK ? Kind.LOST_TRANSITION : Kind.UNRESOLVED,
                         op.kind() + " of " + op.target() + ": no such reservation"));
             }

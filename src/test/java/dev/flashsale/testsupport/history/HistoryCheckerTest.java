@@ -147,14 +147,61 @@ class HistoryCheckerTest {
         assertKinds(Set.of(Kind.REDIS_DRIFT));
     }
 
+    @Test
+    void unknownOutcomesPastTheDefaultBoundFailTheRunWithTheirCountAndTheBound() {
+        refusedUntil(100);
+        ops.add(reserve(101, "k-x", "buyer-x", Op.Outcome.UNKNOWN, 503, null));
+        ops.add(reserve(102, "k-y", "buyer-y", Op.Outcome.UNKNOWN, 0, null));
+        ops.add(reserve(103, "k-z", "buyer-z", Op.Outcome.UNKNOWN, 504, null));
+        assertEquals(List.of(), defaultCheck().anomalies(), "5 unknown of 103 requests: within 5%");
+
+        ops.add(reserve(104, "k-w", "buyer-w", Op.Outcome.UNKNOWN, 0, null));
+        Report report = defaultCheck();
+        assertEquals(List.of(new Anomaly(Kind.TOO_MANY_UNKNOWN,
+                "6 unknown outcomes of 104 requests, over the bound of 5 (5% of the requests)")), report.anomalies());
+    }
+
+    @Test
+    void aScenarioStatesItsOwnBound() {
+        assertTrue(HistoryChecker.check(ops, new FinalState(skus, reservations, counters), 0.05).has(Kind.TOO_MANY_UNKNOWN),
+                "2 unknown of 9 requests");
+        assertEquals(List.of(), HistoryChecker.check(ops, new FinalState(skus, reservations, counters), 2.0 / 9).anomalies());
+        assertTrue(HistoryChecker.check(ops, new FinalState(skus, reservations, counters), 0).has(Kind.TOO_MANY_UNKNOWN));
+    }
+
+    @Test
+    void requestsNoServerReadAreNotUnknownAndTookNothing() {
+        ops.add(reserve(10, "k-g", "buyer-g", Op.Outcome.UNSENT, 0, null));
+        ops.add(reserve(11, "k-h", "buyer-h", Op.Outcome.UNSENT, 0, null));
+        Report report = check();
+        assertEquals(List.of(), report.anomalies());
+        assertEquals(2, report.figure("unsent"));
+        assertEquals(2, report.figure("unknown"));
+
+        reservations.add(new ReservationRow("r-g", "k-g", "SKU", "buyer-g", 1, "CANCELLED", 0, 0));
+        assertKinds(Set.of(Kind.PHANTOM_RESERVATION));
+    }
+
     private void assertKinds(Set<Kind> expected) {
         Report report = check();
         assertEquals(expected, report.anomalies().stream().map(Anomaly::kind).collect(Collectors.toSet()), report.toString());
         expected.forEach(kind -> assertTrue(report.has(kind)));
     }
 
+    /** The hand-made history is small and mostly edge cases: up to a third of it may be unknown. */
     private Report check() {
+        return HistoryChecker.check(ops, new FinalState(skus, reservations, counters), 1.0 / 3);
+    }
+
+    private Report defaultCheck() {
         return HistoryChecker.check(ops, new FinalState(skus, reservations, counters));
+    }
+
+    /** Sold-out refusals, which change nothing, until the history has {@code requests} requests. */
+    private void refusedUntil(int requests) {
+        for (int id = ops.size() + 1; id <= requests; id++) {
+            ops.add(reserve(id, "k-late-" + id, "buyer-late-" + id, Op.Outcome.REFUSED, 409, null));
+        }
     }
 
     private void replace(String id, ReservationRow row) {

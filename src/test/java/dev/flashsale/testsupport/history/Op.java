@@ -18,14 +18,23 @@ public record Op(long id, Kind kind, String key, String sku, String buyer, int q
     public enum Kind { RESERVE, CONFIRM, CANCEL }
 
     /**
-     * OK: 200 or 201. REFUSED: a 4xx, which changes nothing. UNKNOWN: a 5xx, a timeout or a dropped
-     * connection: the request may or may not have taken effect, and only the final state tells.
+     * OK: 200 or 201. REFUSED: a 4xx, which changes nothing. UNSENT: the connection was refused, so
+     * no server ever read the request (a node that is down). UNKNOWN: a 5xx, a timeout or a
+     * connection dropped once the request was sent: it may or may not have taken effect, and only
+     * the final state tells.
      */
-    public enum Outcome { OK, REFUSED, UNKNOWN }
+    public enum Outcome {
+        OK, REFUSED, UNSENT, UNKNOWN;
+
+        /** Whether a request with this outcome may have changed anything. */
+        boolean mayHaveActed() {
+            return this == OK || this == UNKNOWN;
+        }
+    }
 
     /** Whether this request may have made a reservation with this key, SKU, buyer and quantity. */
     boolean mayHaveReserved(String key, String sku, String buyer, int qty) {
-        return kind == Kind.RESERVE && outcome != Outcome.REFUSED && this.key.equals(key) && this.sku.equals(sku)
+        return kind == Kind.RESERVE && outcome.mayHaveActed() && this.key.equals(key) && this.sku.equals(sku)
                 && this.buyer.equals(buyer) && this.qty == qty;
     }
 }

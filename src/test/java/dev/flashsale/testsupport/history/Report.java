@@ -8,8 +8,8 @@ import java.util.stream.Collectors;
  * The checker's verdict on a history: its anomalies (none, for a correct run) and the figures a
  * scenario prints.
  *
- * @param figures requests, ok, refused, unknown, 5xx, errors (no answer), and the unknown
- *                reserves the final state resolved as taken and as not taken
+ * @param figures requests, ok, refused, unsent, unknown, 5xx, errors (unknown: no answer), and
+ *                the unknown reserves the final state resolved as taken and as not taken
  */
 public record Report(List<Anomaly> anomalies, Map<String, Long> figures) {
 
