@@ -19,7 +19,9 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The waiting room in the console, in headless Chromium: on a sale's dashboard the queue, the
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * in the sale form its settings, refused with the admin API's messages when invalid and stored
  * (and audited) when valid, read-only for a viewer.
  */
+@TestMethodOrder(MethodOrderer.MethodName.class)
 class WaitingRoomConsoleIT {
 
     private final Api api = new Api(TestServer.url());
