@@ -320,7 +320,7 @@ public final class Benchmark {
      * Queue tickets taken and polled, each as a share of ping in the same run (the target is 0.8):
      * both answer from Redis and this node's memory, as ping answers from memory alone.
      */
-    private void roomPhase(RoomQueue room, String label, Figure ping, JsonObjectBuilder json) {
+    private void roomPhase(RoomQueue room, String label, Figure ping, JsonObjectBuilder json) throws Exception {
         int c = options.mainConcurrency();
         heading("Waiting room (" + label + "), c=" + c + ", " + options.seconds() + " s per run, " + options.repeats()
                 + " runs each after " + ROOM_WARM_UP_SECONDS + " s of each unmeasured: new tickets (bench/room_tickets.lua), then polls of " + String.format("%,d", RoomQueue.POLLED_TICKETS)
@@ -349,6 +349,24 @@ public final class Benchmark {
         figures.add(figure("room polls, c=" + c, polls, WrkSummary::perSecondRate, Set.of(200), null, OptionalLong.empty(),
                 ceiling, ping.value()));
         json.add("roomTickets", summaries(tickets)).add("roomPolls", summaries(polls));
+        roomSeedPhase(label, json);
+    }
+
+    /** The seed scenario's crowd through the waiting room, timed, with the Redis calls its tickets and polls took. */
+    private void roomSeedPhase(String label, JsonObjectBuilder json) throws Exception {
+        heading("Waiting room (" + label + "): " + String.format("%,d", RoomSeedScenario.BUYERS) + " buyers for " + RoomSeedScenario.UNITS
+                + " units take tickets, poll until admitted (then reserve) or told no unit is free, the holders pay, the rest are told SOLD_OUT");
+        settle();
+        RoomSeedScenario.Outcome outcome = new RoomSeedScenario(client).run(sku("ROOM-SEED"));
+        System.out.printf("  tickets in %.1f s, every buyer holding or told no unit is free after %.1f s, all told after %.1f s;"
+                        + " polled %s, then %s; %,.0f Redis calls carried %,.0f tickets and polls (%.1f a call)%n",
+                outcome.ticketSeconds(), outcome.untilAllHeldSeconds(), outcome.totalSeconds(), outcome.polled(), outcome.after(),
+                outcome.redisCalls(), outcome.carried(), outcome.carried() / Math.max(1, outcome.redisCalls()));
+        check("room seed: exactly the units held, every other buyer told no unit is free, admitted = units", outcome.holdsExactlyTheUnits());
+        check("room seed: after the payments every other ticket answers SOLD_OUT", outcome.restToldSoldOut());
+        check("room seed: the units sold, none held, none oversold", outcome.soldExactlyTheUnits());
+        check("room seed: the crowd's tickets and polls shared Redis calls", outcome.redisCalls() < outcome.carried());
+        json.add("roomSeed", outcome.toJson());
     }
 
     private Figure pingPhase(URI base, BenchServer server, String label, JsonObjectBuilder json) {

@@ -119,6 +119,39 @@ final class FlashSaleClient {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body))), 201).getString("ticket");
     }
 
+    /** {@code GET /api/sales/{id}/queue/{ticket}}: where the ticket stands. */
+    JsonObject poll(String saleId, String ticket) {
+        return json(send(request("api/sales/" + saleId + "/queue/" + ticket).header("X-Api-Key", storefrontKey).GET()), 200);
+    }
+
+    /** {@code POST /api/reservations} for one unit with an admission token: the reservation (201), or null when refused. */
+    JsonObject reserveAdmitted(String sku, String buyerId, String idempotencyKey, String token) {
+        String body = Json.createObjectBuilder().add("sku", sku).add("buyerId", buyerId).add("qty", 1).build().toString();
+        HttpResponse<String> answer = send(request("api/reservations").header("X-Api-Key", storefrontKey)
+                .header("Content-Type", "application/json").header("Idempotency-Key", idempotencyKey)
+                .header("X-Admission-Token", token).POST(HttpRequest.BodyPublishers.ofString(body)));
+        return answer.statusCode() == 201 ? json(answer, 201) : null;
+    }
+
+    /** {@code POST /api/reservations/{id}/confirm}: its status. */
+    int confirm(String reservationId) {
+        return send(request("api/reservations/" + reservationId + "/confirm").header("X-Api-Key", storefrontKey)
+                .POST(HttpRequest.BodyPublishers.noBody())).statusCode();
+    }
+
+    /** {@code GET /api/admin/sales/{id}/room}: the room's settings and its own figures. */
+    JsonObject room(String saleId) {
+        return json(send(request("api/admin/sales/" + saleId + "/room").header("Authorization", adminAuthorization).GET()), 200);
+    }
+
+    /** A sample of /metrics by its name, whatever its labels (0 when absent). */
+    double metric(String name) {
+        HttpResponse<String> answer = send(request("metrics").header("Authorization", adminAuthorization).GET());
+        return answer.body().lines().filter(line -> !line.startsWith("#"))
+                .filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+    }
+
     private HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT);
     }

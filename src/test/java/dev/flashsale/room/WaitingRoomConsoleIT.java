@@ -19,8 +19,10 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The waiting room in the console, in headless Chromium: on a sale's dashboard the queue, the
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * (and audited) when valid, read-only for a viewer.
  */
 @Tag("browser")
+@TestMethodOrder(MethodOrderer.MethodName.class)
 class WaitingRoomConsoleIT {
 
     private final Api api = new Api(TestServer.url());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.awaitility.Awaitility.await;
 
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.RoomKeys;
@@ -20,6 +21,7 @@ import dev.flashsale.testsupport.TestServer;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,72 +29,100 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Predicate;
-import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import redis.clients.jedis.Jedis;
 
 /**
  * The waiting room through the HTTP API, on the real Redis and PostgreSQL: tickets, the lottery
  * at the opening second (recomputed here from its downloaded record, its seed checked against
- * the hash published before), admission at the room's rate while abandoned tickets lapse, the
- * admission token on the reserve path (every bad kind refused with 403 and nothing claimed),
- * admission tied to the sale's units, and a checkout's end (payment, cancel, expiry) freeing its
- * buyer's place for the next.
+ * the hash published before), admission in order and never faster than the room's rate while
+ * abandoned tickets lapse, the admission token on the reserve path (every bad kind refused with
+ * 403 and nothing claimed), admission tied to the sale's units, and a checkout's end (payment,
+ * cancel, expiry) freeing its buyer's place for the next. Each test has a sale of its own, whose
+ * room opens when the test says ({@link RoomSales#openNow}) and whose own figures it reads.
  */
 @Tag("room")
+@TestMethodOrder(MethodOrderer.MethodName.class)
 class WaitingRoomIT {
 
     private static final String TOKEN_HEADER = "X-Admission-Token";
 
     private final Api api = new Api(TestServer.url());
 
+    /**
+     * The room's own figures, read per sale, follow its tickets: three in the pre-queue, then
+     * three admitted, one of them reserving; and the gauges of /metrics are these figures added
+     * up over every room on (read until they agree: the gauges read Redis at most once a second).
+     */
     @Test
-    void theRoomsFiguresAreMetrics() {
-        // The gauges read Redis at most once a second: a reading taken now may predate the last
-        // test's tickets, so the one to count from is taken once that second has passed.
-        Pause.millis(1_100);
-        Metrics before = Metrics.read(api);
-        Sale sale = saleWithRoom(3, 1, Duration.ofSeconds(2), 100, 30);
+    void theRoomsFiguresFollowItsTicketsAndTheGaugesAddThemUp() {
+        Sale sale = saleWithRoom(3, 1, 100, 30);
         List<String> tickets = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             tickets.add(take(sale, "metered-" + i).json().getString("ticket"));
         }
-        take(sale, "metered-0");
-        assertEquals(3, gaugeSince(before, "flashsale_room_waiting"), "three tickets in the pre-queue");
-        assertEquals(1, gaugeSince(before, "flashsale_room_rooms"), "one more room on");
-        awaitOpening(sale);
+        assertEquals(200, take(sale, "metered-0").status(), "the buyer's own ticket again");
+        JsonObject before = RoomSales.view(api, sale.id);
+        assertEquals(3, before.getInt("preQueue"), "three tickets in the pre-queue: " + before);
+        assertEquals(0, before.getInt("waiting"), before.toString());
+        assertEquals(0, before.getInt("admitted"), before.toString());
+
+        openNow(sale);
         String token = null;
         for (String ticket : tickets) {
             token = awaitStatus(sale, ticket, "ADMITTED").getString("token");
         }
-        assertEquals(201, reserve(sale, "metered-2", token, "metered-" + System.nanoTime()).status());
-        Pause.millis(1_100); // the gauges read Redis at most once a second
+        assertEquals(201, reserve(sale, "metered-2", token, "metered-" + sale.id).status());
+        JsonObject after = RoomSales.view(api, sale.id);
+        assertEquals(0, after.getInt("preQueue"), "nobody waits any more: " + after);
+        assertEquals(0, after.getInt("waiting"), after.toString());
+        assertEquals(3, after.getInt("admitted"), after.toString());
+        assertEquals(2, after.getInt("admittedNotReserved"), "one of the three admitted has reserved: " + after);
+        assertEquals(3, after.getInt("active"), "three live tokens: " + after);
 
-        Metrics after = Metrics.read(api);
-        assertEquals(3, after.since(before, "flashsale_room_tickets_total{answer=\"new\"}"));
-        assertEquals(1, after.since(before, "flashsale_room_tickets_total{answer=\"again\"}"));
-        assertEquals(3, after.since(before, "flashsale_room_polls_total{reason=\"none\",status=\"admitted\"}"),
-                "each ticket polled until admitted once");
-        assertEquals(1, after.since(before, "flashsale_room_lotteries_total"), "this node drew the room's lottery");
-        assertEquals(0, after.value("flashsale_room_waiting") - before.value("flashsale_room_waiting"), "nobody waits any more");
-        assertEquals(3, after.value("flashsale_room_admitted") - before.value("flashsale_room_admitted"));
-        assertEquals(2, after.value("flashsale_room_admitted_not_reserved") - before.value("flashsale_room_admitted_not_reserved"),
-                "one of the three admitted has reserved");
-        assertEquals(3, after.value("flashsale_room_active") - before.value("flashsale_room_active"), "three live tokens");
+        await("the rooms' gauges equal the sums of the rooms' own figures").atMost(RoomSales.PATIENCE)
+                .pollInterval(Duration.ofMillis(500)).untilAsserted(this::assertGaugesAddUpTheRooms);
+    }
+
+    /** Each gauge of the rooms against the same figure read from every room on, one by one, and added up. */
+    private void assertGaugesAddUpTheRooms() {
+        Metrics gauges = Metrics.read(api);
+        List<String> rooms = Db.texts("SELECT DISTINCT r.sale_id::text FROM sale_room r JOIN sku_item i ON i.sale_id = r.sale_id"
+                + " WHERE r.enabled");
+        long waiting = 0;
+        long admitted = 0;
+        long notReserved = 0;
+        long active = 0;
+        for (String room : rooms) {
+            JsonObject view = RoomSales.view(api, UUID.fromString(room));
+            waiting += view.getJsonNumber("waiting").longValue() + view.getJsonNumber("preQueue").longValue();
+            admitted += view.getJsonNumber("admitted").longValue();
+            notReserved += view.getJsonNumber("admittedNotReserved").longValue();
+            active += view.getJsonNumber("active").longValue();
+        }
+        assertEquals(rooms.size(), gauges.value("flashsale_room_rooms"), "rooms on");
+        assertEquals(waiting, gauges.value("flashsale_room_waiting"), "waiting");
+        assertEquals(admitted, gauges.value("flashsale_room_admitted"), "admitted");
+        assertEquals(notReserved, gauges.value("flashsale_room_admitted_not_reserved"), "admitted, not reserved");
+        assertEquals(active, gauges.value("flashsale_room_active"), "active");
     }
 
     /**
@@ -102,18 +132,16 @@ class WaitingRoomIT {
      */
     @Test
     void theCountOfAdmissionsOutlivesARedisThatLostTheRoom() {
-        Sale sale = saleWithRoom(5, 1, Duration.ofSeconds(2), 100, 30);
+        Sale sale = saleWithRoom(5, 1, 100, 30);
         List<String> tickets = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             tickets.add(take(sale, "remembered-" + i).json().getString("ticket"));
         }
-        awaitOpening(sale);
+        openNow(sale);
         tickets.forEach(ticket -> awaitStatus(sale, ticket, "ADMITTED"));
-        Instant deadline = Instant.now().plusSeconds(10);
-        while (Db.scalar("SELECT admitted_total FROM sale_room WHERE sale_id = ?::uuid", sale.id.toString()) < 3) {
-            assertTrue(Instant.now().isBefore(deadline), "the three admissions recorded in PostgreSQL within 10 s");
-            Pause.millis(200);
-        }
+        await("the three admissions recorded in PostgreSQL (flashsale.room.admissions-record-ms)").atMost(RoomSales.PATIENCE)
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> Db.scalar("SELECT admitted_total FROM sale_room WHERE sale_id = ?::uuid", sale.id.toString()) == 3);
 
         try (Jedis redis = TestRedis.client()) {
             RoomKeys.all(sale.id).forEach(redis::del);
@@ -124,15 +152,9 @@ class WaitingRoomIT {
         assertEquals(4, admittedOf(sale), "the count taken back from PostgreSQL, and the new admission on top");
     }
 
-    /** How much a gauge moved since {@code before}, read again once the gauges' one-second reading has passed. */
-    private double gaugeSince(Metrics before, String gauge) {
-        Pause.millis(1_100);
-        return Metrics.read(api).value(gauge) - before.value(gauge);
-    }
-
     @Test
     void oneTicketPerBuyerAndLaterTicketsQueueInArrivalOrder() {
-        Sale sale = saleWithRoom(100, 1, Duration.ofSeconds(2), 1, 10);
+        Sale sale = saleWithRoom(100, 1, 1, 10);
         Api.Answer first = take(sale, "buyer-1");
         assertEquals(201, first.status(), first.toString());
         assertTrue(first.location().endsWith("/queue/" + first.json().getString("ticket")), first.location());
@@ -142,14 +164,15 @@ class WaitingRoomIT {
         assertEquals("LOTTERY_PENDING", again.json().getString("reason"));
         assertEquals("WAITING", again.json().getString("status"));
 
-        awaitOpening(sale);
+        // Paused, so that no admission moves the places while the later tickets are taken.
+        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale.id + "/room/pause").status());
+        openNow(sale);
+        assertEquals(1, poll(sale, first.json().getString("ticket")).getJsonNumber("position").longValue(), "the lottery's only ticket");
         List<Long> positions = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             positions.add(take(sale, "late-" + i).json().getJsonNumber("position").longValue());
         }
-        for (int i = 1; i < positions.size(); i++) {
-            assertTrue(positions.get(i) > positions.get(i - 1), "positions after opening: " + positions);
-        }
+        assertEquals(List.of(2L, 3L, 4L, 5L, 6L), positions, "positions after opening, in arrival order");
         assertEquals(take(sale, "late-0").json().getString("ticket"), take(sale, "late-0").json().getString("ticket"));
 
         String queue = "api/sales/" + sale.id + "/queue";
@@ -168,7 +191,7 @@ class WaitingRoomIT {
 
     @Test
     void theLotteryIsRecomputedFromItsRecordAndItsSeedMatchesTheHashPublishedBefore() throws Exception {
-        Sale sale = saleWithRoom(100, 1, Duration.ofSeconds(3), 1, 30);
+        Sale sale = saleWithRoom(100, 1, 1, 30);
         JsonObject before = api.get("api/sales/" + sale.id + "/queue").json();
         String publishedHash = before.getString("seedHash");
         assertFalse(before.containsKey("seed") && !before.isNull("seed"), "the seed stays secret before the draw: " + before);
@@ -179,7 +202,7 @@ class WaitingRoomIT {
         }
         assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale.id + "/room/pause").status());
 
-        awaitOpening(sale);
+        openNow(sale);
         poll(sale, tickets.get(0));
         Api.Answer download = api.get("api/sales/" + sale.id + "/queue/lottery");
         assertEquals(200, download.status(), download.toString());
@@ -205,14 +228,14 @@ class WaitingRoomIT {
 
     @Test
     void aValidTokenReservesAndEveryBadKindIsRefusedWithNothingClaimed() {
-        Sale sale = saleWithRoom(50, 50, Duration.ofSeconds(2), 1, 10);
-        Sale other = saleWithRoom(50, 50, Duration.ofSeconds(2), 1, 10);
+        Sale sale = saleWithRoom(50, 50, 50, 10);
+        Sale other = saleWithRoom(50, 50, 50, 10);
         String ticketA = take(sale, "buyer-a").json().getString("ticket");
         String ticketB = take(sale, "buyer-b").json().getString("ticket");
         String ticketC = take(sale, "buyer-c").json().getString("ticket");
         String ticketOther = take(other, "buyer-a").json().getString("ticket");
-        awaitOpening(sale);
-        awaitOpening(other);
+        openNow(sale);
+        openNow(other);
         String tokenA = awaitStatus(sale, ticketA, "ADMITTED").getString("token");
         String tokenC = awaitStatus(sale, ticketC, "ADMITTED").getString("token");
         awaitStatus(sale, ticketB, "ADMITTED");
@@ -245,135 +268,146 @@ class WaitingRoomIT {
         assertEquals("LEFT", poll(sale, ticketB).getString("status"));
     }
 
+    /**
+     * A ticket polled keeps its place while one that misses its polls (3 s) loses it, and one
+     * that leaves is gone at once: the room, paused, is polled by the live ticket until only it
+     * is left in the queue.
+     */
     @Test
     void ticketsThatMissTheirPollsExpireAndLeavingFreesThePlace() {
-        Sale sale = saleWithRoom(100, 1, Duration.ofSeconds(2), 1, 3);
+        Sale sale = saleWithRoom(100, 1, 1, 3);
         String silent = take(sale, "silent").json().getString("ticket");
         String leaving = take(sale, "leaving").json().getString("ticket");
         String live = take(sale, "live").json().getString("ticket");
         assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale.id + "/room/pause").status());
-        awaitOpening(sale);
+        openNow(sale);
         poll(sale, live);
         assertEquals(204, api.delete("api/sales/" + sale.id + "/queue/" + leaving).status());
         assertEquals("LEFT", poll(sale, leaving).getString("status"));
-        Instant until = Instant.now().plusSeconds(5);
-        while (Instant.now().isBefore(until)) {
-            assertEquals("WAITING", poll(sale, live).getString("status"));
-            Pause.millis(500);
-        }
+        // Each of the live ticket's polls runs the room's housekeeping, which drops the silent one once it missed 3 s.
+        await("the silent ticket loses its place").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(500)).until(() -> {
+            JsonObject answer = poll(sale, live);
+            assertEquals("WAITING", answer.getString("status"), "the live ticket keeps its place: " + answer);
+            return RoomSales.figure(api, sale.id, "waiting") == 1;
+        });
         assertEquals("EXPIRED", poll(sale, silent).getString("status"));
         JsonObject answer = poll(sale, live);
+        assertEquals("WAITING", answer.getString("status"), answer.toString());
         assertEquals(1, answer.getJsonNumber("position").longValue(), "the only live ticket is first: " + answer);
         assertEquals(404, api.get("api/sales/" + sale.id + "/queue/t_AAAAAAAAAAAAAAAAAAAAAA").status());
         assertEquals(404, api.delete("api/sales/" + sale.id + "/queue/nonsense").status());
     }
 
     /**
-     * 160 tickets taken before the opening, half of them abandoned (they never poll after it), the rest polled
-     * round and round by ten clients: once the abandoned ones lapsed (8 s), live tickets are
-     * admitted at the room's rate, 4 a second, within 10% over 10 seconds, and no live ticket
-     * lost its place.
+     * 40 tickets taken before the opening, half of them abandoned (never polled after it), the
+     * rest polled round and round by four clients. The room opens paused, so that the abandoned
+     * tickets lapse (3 s of missed polls) before anyone is admitted; resumed, it admits the 20
+     * live tickets in the lottery's order, never faster than its rate (4 a second, one second's
+     * worth at once), so that no reading of its count of admissions exceeds 4 + 4 a second since
+     * the resume, on any machine; no abandoned ticket is admitted and no live one loses its
+     * place or goes back in the queue.
      */
     @Test
-    void admissionKeepsItsRateWithHalfOfTheTicketsAbandoned() throws Exception {
+    void admissionKeepsItsRateAndOrderWithHalfOfTheTicketsAbandoned() throws Exception {
         int rate = 4;
-        int pollers = 10;
-        Sale sale = saleWithRoom(1000, 1, Duration.ofSeconds(20), rate, 8);
-        ExecutorService takers = Executors.newFixedThreadPool(8);
-        List<Future<String>> taken = new ArrayList<>();
-        for (int i = 0; i < 160; i++) {
-            String buyer = "crowd-" + i;
-            taken.add(takers.submit(() -> take(sale, buyer).json().getString("ticket")));
-        }
+        int pollers = 4;
+        Sale sale = saleWithRoom(1000, 1, rate, 3);
         List<String> live = new ArrayList<>();
-        for (int i = 0; i < taken.size(); i++) {
-            String ticket = taken.get(i).get(60, TimeUnit.SECONDS);
-            if (i % 2 == 0) {
-                live.add(ticket);
-            }
+        List<String> abandoned = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            (i % 2 == 0 ? live : abandoned).add(take(sale, "crowd-" + i).json().getString("ticket"));
         }
-        takers.shutdown();
-        assertTrue(Instant.now().isBefore(sale.opensAt), "the 160 tickets were taken before the opening second");
-        awaitOpening(sale);
-        ConcurrentHashMap<String, String> ended = new ConcurrentHashMap<>();
+        assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale.id + "/room/pause").status());
+
+        Map<String, JsonObject> ended = new ConcurrentHashMap<>();
+        List<String> wentBack = new CopyOnWriteArrayList<>();
         AtomicBoolean stop = new AtomicBoolean();
-        AtomicLong polls = new AtomicLong();
-        AtomicLong longestRoundMillis = new AtomicLong();
         ExecutorService threads = Executors.newFixedThreadPool(pollers);
         List<Future<?>> polling = new ArrayList<>();
         for (int t = 0; t < pollers; t++) {
             int slice = t;
             polling.add(threads.submit(() -> {
-                while (!stop.get()) {
-                    long round = System.nanoTime();
+                Map<String, Long> lastPlace = new HashMap<>();
+                while (!stop.get() && ended.size() < live.size()) {
                     for (int i = slice; i < live.size(); i += pollers) {
                         String ticket = live.get(i);
                         if (!ended.containsKey(ticket)) {
-                            String status = poll(sale, ticket).getString("status");
-                            polls.incrementAndGet();
-                            if (!status.equals("WAITING")) {
-                                ended.put(ticket, status);
+                            JsonObject answer = poll(sale, ticket);
+                            if (!answer.getString("status").equals("WAITING")) {
+                                ended.put(ticket, answer);
+                            } else if (answer.containsKey("position") && !answer.isNull("position")) {
+                                long place = answer.getJsonNumber("position").longValue();
+                                Long earlier = lastPlace.put(ticket, place);
+                                if (earlier != null && place > earlier) {
+                                    wentBack.add(ticket + " from " + earlier + " to " + place);
+                                }
                             }
                         }
                     }
-                    longestRoundMillis.accumulateAndGet((System.nanoTime() - round) / 1_000_000, Math::max);
-                    Pause.millis(300);
+                    // A buyer's page polls every moment or so: well within the 3 s a live ticket may miss.
+                    Pause.millis(200);
                 }
                 return null;
             }));
         }
         try {
-            Pause.millis(9000);
-            long start = admittedOf(sale);
-            Instant startedAt = Instant.now();
-            Pause.millis(10_000);
-            long end = admittedOf(sale);
-            double seconds = Duration.between(startedAt, Instant.now()).toMillis() / 1000.0;
-            double measured = (end - start) / seconds;
-            long stillWaiting = api.adminGet("api/admin/sales/" + sale.id + "/room").json().getJsonNumber("waiting").longValue();
-            String seen = "; " + polls.get() + " polls, the longest round of one client " + longestRoundMillis.get()
-                    + " ms, live tickets ended " + ended.values().stream().collect(Collectors.groupingBy(status -> status,
-                    Collectors.counting())) + ", room " + api.adminGet("api/admin/sales/" + sale.id + "/room").body();
-            assertTrue(stillWaiting > 0, "the queue ran dry within the measured seconds" + seen);
-            assertTrue(Math.abs(measured - rate) <= rate * 0.1, "admitted " + (end - start) + " in " + seconds + " s: "
-                    + measured + "/s against " + rate + "/s" + seen);
-            assertTrue(live.size() - ended.size() > 0, "live tickets were left waiting all along" + seen);
-            assertEquals(List.of(), ended.values().stream().filter(status -> !status.equals("ADMITTED")).toList(),
-                    "live tickets end admitted" + seen);
+            openNow(sale);
+            await("the abandoned tickets lapse and the live ones stay").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(200))
+                    .until(() -> RoomSales.view(api, sale.id), room -> room.getInt("preQueue") == 0 && room.getInt("waiting") == live.size());
+            assertEquals(0, admittedOf(sale), "paused: nobody admitted yet");
+
+            long resumedAt = System.nanoTime();
+            assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale.id + "/room/resume").status());
+            List<String> tooFast = new ArrayList<>();
+            await("every live ticket admitted").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> {
+                long admitted = admittedOf(sale);
+                double seconds = (System.nanoTime() - resumedAt) / 1e9;
+                if (admitted > rate + rate * seconds) {
+                    tooFast.add(admitted + " admitted " + seconds + " s after the resume");
+                }
+                return admitted >= live.size() && ended.size() == live.size();
+            });
+            assertEquals(List.of(), tooFast, "admitted faster than " + rate + " a second, one second's worth at once");
         } finally {
             stop.set(true);
             threads.shutdown();
-            threads.awaitTermination(30, TimeUnit.SECONDS);
+            assertTrue(threads.awaitTermination(60, TimeUnit.SECONDS), "the pollers stopped");
         }
         for (Future<?> poller : polling) {
             poller.get();
         }
+        assertEquals(List.of(), ended.values().stream().filter(answer -> !answer.getString("status").equals("ADMITTED")).toList(),
+                "live tickets end admitted");
+        assertEquals(List.of(), wentBack, "a live ticket went back in the queue");
+        assertEquals(live.size(), admittedOf(sale), "the live tickets, and none of the abandoned ones, admitted");
+        for (String ticket : abandoned) {
+            assertEquals("EXPIRED", poll(sale, ticket).getString("status"), ticket);
+        }
+        // One admission's tokens all run out at once, so their expiries follow the order of admission.
+        List<String> order = strings(api.get("api/sales/" + sale.id + "/queue/lottery").json(), "order").stream()
+                .filter(live::contains).toList();
+        List<Instant> expiries = order.stream().map(ticket -> Instant.parse(ended.get(ticket).getString("tokenExpiresAt"))).toList();
+        assertEquals(expiries.stream().sorted().toList(), expiries, "admitted in the lottery's order " + order);
     }
 
     /**
-     * Two units: two buyers admitted, the third told no unit is free while their holds are out;
-     * the holds expire and admission resumes; once every unit is sold, waiting tickets answer
-     * SOLD_OUT.
+     * Two units: two buyers admitted, the others told no unit is free while their holds are out;
+     * the holds expire (made overdue, and swept now) and admission resumes; once every unit is
+     * sold, waiting tickets answer SOLD_OUT.
      */
     @Test
     void admissionFollowsTheUnits() {
-        Sale sale = saleWithRoom(2, 2, Duration.ofSeconds(2), 20, 30, 3);
+        Sale sale = saleWithRoom(2, 2, 20, 30);
         List<String> tickets = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             tickets.add(take(sale, "units-" + i).json().getString("ticket"));
         }
-        awaitOpening(sale);
-        List<String> admitted = new ArrayList<>();
-        List<String> waiting = new ArrayList<>();
-        Instant until = Instant.now().plusSeconds(5);
-        while (admitted.size() < 2 && Instant.now().isBefore(until)) {
-            admitted.clear();
-            waiting.clear();
-            for (String ticket : tickets) {
-                (poll(sale, ticket).getString("status").equals("ADMITTED") ? admitted : waiting).add(ticket);
-            }
-        }
-        assertEquals(2, admitted.size(), "two units, two buyers admitted");
+        openNow(sale);
+        Map<String, JsonObject> answers = await("two buyers admitted").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(100))
+                .until(() -> pollAll(sale, tickets), polled -> polled.values().stream().filter(a -> a.getString("status").equals("ADMITTED")).count() >= 2);
+        List<String> admitted = tickets.stream().filter(t -> answers.get(t).getString("status").equals("ADMITTED")).toList();
+        List<String> waiting = tickets.stream().filter(t -> !admitted.contains(t)).toList();
+        assertEquals(2, admitted.size(), "two units, two buyers admitted: " + answers);
         for (String ticket : waiting) {
             assertEquals("NO_UNITS_FREE", poll(sale, ticket).getString("reason"));
         }
@@ -389,7 +423,11 @@ class WaitingRoomIT {
         assertEquals("WAITING", held.getString("status"));
         assertEquals("NO_UNITS_FREE", held.getString("reason"), "nothing available, holds out: admission pauses");
 
-        // The holds run out (3 s); the sweeper gives the units back and admission resumes.
+        // The holds run out; a sweep gives the units back and admission resumes.
+        for (int i = 0; i < holds.size(); i++) {
+            TestRedis.makeOverdue(sale.sku, "units-" + admitted.get(i), holds.get(i));
+        }
+        sweep();
         JsonObject resumed = awaitStatus(sale, waiting.get(0), "ADMITTED");
         Api.Answer reserved = reserve(sale, buyerOf(tickets, waiting.get(0)), resumed.getString("token"), "units-last");
         assertEquals(201, reserved.status(), reserved.toString());
@@ -425,58 +463,65 @@ class WaitingRoomIT {
         assertPlaceFreedAndNextAdmitted(room);
     }
 
-    /** A's hold runs out and the sweeper expires it: the place is free before A's token runs out (60 s). */
+    /** A's hold is made overdue and swept: the place is free before A's token runs out (60 s). */
     @Test
     void anExpiredHoldFreesThePlaceForTheNextBuyer() {
         OneAtATime room = oneAtATime(60);
         TestRedis.makeOverdue(room.sale().sku, room.keyOfA(), room.reservationOfA());
-        Instant deadline = Instant.now().plusSeconds(15);
-        while (activeOf(room.sale()) != 0) {
-            assertTrue(Instant.now().isBefore(deadline), "the expired hold did not free its place within 15 s: "
-                    + api.adminGet("api/admin/sales/" + room.sale().id + "/room").body());
-            Pause.millis(200);
-        }
+        sweep();
+        // The sweep of the timer may have taken the hold first and be committing it still.
+        await("the expired hold frees its place").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(100))
+                .until(() -> activeOf(room.sale()) == 0);
         assertEquals("EXPIRED", Db.text("SELECT status FROM reservation WHERE id = ?::uuid", room.reservationOfA()));
         assertPlaceFreedAndNextAdmitted(room);
     }
 
     /**
      * Redis does not answer while A pays (paused past the application's timeout): the payment
-     * stands, the failure is counted, and A's place is freed when A's token runs out (20 s: the
-     * pause, the wait for the gate to be rebuilt and the checks before B's poll all come first).
+     * stands, the failure is logged (naming the checkout and the sale) and counted, and A's place
+     * is freed only when A's token runs out (20 s): B, polled while it is live, waits with
+     * ROOM_FULL, and is admitted no sooner than A's token ran out.
      */
     @Test
     void aPaymentWhileRedisIsAwayStandsAndThePlaceIsFreedWhenTheTokenRunsOut() {
         OneAtATime room = oneAtATime(20);
-        Metrics before = Metrics.read(api);
         try (Jedis redis = TestRedis.client()) {
             redis.clientPause(3000);
         }
         Api.Answer paid = api.confirm(room.reservationOfA());
         assertEquals(200, paid.status(), paid.toString());
         assertEquals("CONFIRMED", paid.json().getString("status"));
-        Pause.millis(3100);
-        TestRedis.awaitGateInUse(api);
-        assertEquals(1, Metrics.read(api).since(before, "flashsale_room_places_not_freed_total"),
-                "the place Redis could not free is counted");
-        assertEquals(1, activeOf(room.sale()), "the place stays taken until the token runs out");
+        String notFreed = "The room place of checkout " + room.keyOfA() + " of sale " + room.sale().id + " not freed";
+        await("the server logs the place it could not free").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(200))
+                .until(() -> Files.readString(TestServer.logFile(), StandardCharsets.ISO_8859_1).contains(notFreed));
+        assertTrue(Metrics.read(api).value("flashsale_room_places_not_freed_total") >= 1, "the place not freed is counted");
+
+        await("Redis answers again").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(200))
+                .until(() -> api.adminGet("api/admin/sales/" + room.sale().id + "/room").status() == 200);
+        long active = activeOf(room.sale());
         JsonObject waiting = poll(room.sale(), room.ticketOfB());
+        assertTrue(Instant.now().isBefore(room.tokenOfAExpiresAt()), "B polled while A's token is live (20 s): a machine"
+                + " far slower than any seen here");
+        assertEquals(1, active, "the place stays taken until the token runs out");
         assertEquals("WAITING", waiting.getString("status"), waiting.toString());
         assertEquals("ROOM_FULL", waiting.getString("reason"), waiting.toString());
 
-        // A's token has up to 20 s left: B is admitted once it runs out.
-        awaitPoll(room.sale(), room.ticketOfB(), answer -> answer.getString("status").equals("ADMITTED"), "ADMITTED",
-                Duration.ofSeconds(35));
+        JsonObject admitted = awaitStatus(room.sale(), room.ticketOfB(), "ADMITTED");
+        Instant admittedAt = Instant.parse(admitted.getString("tokenExpiresAt")).minusSeconds(20);
+        assertFalse(admittedAt.isBefore(room.tokenOfAExpiresAt()), "B admitted at " + admittedAt + ", A's token ran out at "
+                + room.tokenOfAExpiresAt());
         assertEquals("EXPIRED", poll(room.sale(), room.ticketOfA()).getString("status"), "A's token ran out");
         assertEquals("CONFIRMED", Db.text("SELECT status FROM reservation WHERE id = ?::uuid", room.reservationOfA()));
+        TestRedis.awaitGateInUse(api);
     }
 
     /** A sale whose room lets one buyer be active at a time, A admitted and holding a unit, B waiting behind. */
     private OneAtATime oneAtATime(int tokenSeconds) {
-        Sale sale = saleWithRoom(10, 1, Duration.ofSeconds(2), 20, 30, 600, 1, tokenSeconds);
-        awaitOpening(sale);
+        Sale sale = saleWithRoom(10, 1, 20, 30, 1, tokenSeconds);
+        openNow(sale);
         String ticketA = take(sale, "first").json().getString("ticket");
-        String tokenA = awaitStatus(sale, ticketA, "ADMITTED").getString("token");
+        JsonObject admittedA = awaitStatus(sale, ticketA, "ADMITTED");
+        String tokenA = admittedA.getString("token");
         String ticketB = take(sale, "second").json().getString("ticket");
         String keyA = "one-at-a-time-" + ticketA;
         Api.Answer reserved = reserve(sale, "first", tokenA, keyA);
@@ -485,12 +530,13 @@ class WaitingRoomIT {
         JsonObject waiting = poll(sale, ticketB);
         assertEquals("WAITING", waiting.getString("status"), waiting.toString());
         assertEquals("ROOM_FULL", waiting.getString("reason"), waiting.toString());
-        return new OneAtATime(sale, ticketA, tokenA, keyA, reserved.json().getString("id"), ticketB);
+        return new OneAtATime(sale, ticketA, tokenA, Instant.parse(admittedA.getString("tokenExpiresAt")), keyA,
+                reserved.json().getString("id"), ticketB);
     }
 
-    /** A's ticket, token, reservation (and its key) and B's ticket, in a room of one active buyer. */
-    private record OneAtATime(Sale sale, String ticketOfA, String tokenOfA, String keyOfA, String reservationOfA,
-                              String ticketOfB) {
+    /** A's ticket, token (and when it runs out), reservation (and its key) and B's ticket, in a room of one active buyer. */
+    private record OneAtATime(Sale sale, String ticketOfA, String tokenOfA, Instant tokenOfAExpiresAt, String keyOfA,
+                              String reservationOfA, String ticketOfB) {
     }
 
     /** Right after A's checkout ended: no active buyer, B admitted on its next poll, A done with the room. */
@@ -509,27 +555,27 @@ class WaitingRoomIT {
     }
 
     /**
-     * A crowd's tickets and polls share Redis calls (lua/room_batch.lua), and each request still
-     * gets its own answer: 16 clients take 48 tickets and poll them 1,200 times while the room
-     * admits, every admitted answer's token (checked with the nodes' key) names the ticket polled
-     * and its own buyer, and a waiting ticket's place never goes back. Carried one call each (a
-     * Redis call per request), the count of calls would equal the requests, and the test fails.
+     * A crowd's tickets and polls each get their own answer, though a node carries the calls of
+     * one moment to Redis together (lua/room_batch.lua; how many share a call is the benchmark's
+     * figure, and RequestLineTest shows the grouping): 8 clients take 24 tickets and poll them
+     * until each is admitted; every answer names the ticket polled, every admitted answer's
+     * token (checked with the nodes' key) names that ticket, its own buyer and the sale, and a
+     * waiting ticket's place never goes back.
      */
     @Test
-    void aCrowdsTicketsAndPollsShareRedisCallsAndEachGetsItsOwnAnswer() throws Exception {
-        Sale sale = saleWithRoom(1_000, 1, Duration.ZERO, 8, 60);
+    void aCrowdsTicketsAndPollsEachGetTheirOwnAnswer() throws Exception {
+        Sale sale = saleWithRoom(1_000, 1, 50, 60);
+        openNow(sale);
         AdmissionTokens nodesKey = AdmissionTokens.withKey(Api.ROOM_TOKEN_KEY);
-        // The first ticket's poll draws the (empty) lottery; the crowd's polls then each go once.
+        // The first ticket's poll draws the (empty) lottery; the crowd's tickets then queue in arrival order.
         assertEquals(201, take(sale, "crowd-opener").status());
-        Metrics before = Metrics.read(api);
-        int clients = 16;
+        int clients = 8;
         int buyersEach = 3;
-        int pollsEach = 75;
         ExecutorService pool = Executors.newFixedThreadPool(clients);
-        List<Future<Integer>> admittedSeen = new ArrayList<>();
+        List<Future<Integer>> pollsOfClients = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
             int client = c;
-            admittedSeen.add(pool.submit(() -> {
+            pollsOfClients.add(pool.submit(() -> {
                 List<String> tickets = new ArrayList<>();
                 for (int b = 0; b < buyersEach; b++) {
                     Api.Answer taken = take(sale, "crowd-" + client + "-" + b);
@@ -537,11 +583,13 @@ class WaitingRoomIT {
                     tickets.add(taken.json().getString("ticket"));
                 }
                 Map<String, Long> lastPlace = new HashMap<>();
-                int admitted = 0;
-                for (int p = 0; p < pollsEach; p++) {
+                Set<String> admitted = new HashSet<>();
+                int polls = 0;
+                for (int p = 0; admitted.size() < buyersEach; p++) {
                     int b = p % buyersEach;
                     String ticket = tickets.get(b);
                     JsonObject answer = poll(sale, ticket);
+                    polls++;
                     assertEquals(ticket, answer.getString("ticket"), answer.toString());
                     if (answer.getString("status").equals("ADMITTED")) {
                         AdmissionClaims claims = nodesKey.verify(answer.getString("token")).orElseThrow(() ->
@@ -549,7 +597,7 @@ class WaitingRoomIT {
                         assertEquals(ticket, claims.ticket(), answer.toString());
                         assertEquals("crowd-" + client + "-" + b, claims.buyerId(), "another buyer's token: " + answer);
                         assertEquals(sale.id(), claims.saleId());
-                        admitted++;
+                        admitted.add(ticket);
                     } else {
                         assertEquals("WAITING", answer.getString("status"), answer.toString());
                         long place = answer.getJsonNumber("position").longValue();
@@ -557,44 +605,38 @@ class WaitingRoomIT {
                         assertTrue(earlier == null || place <= earlier, ticket + " went back from " + earlier + " to " + place);
                     }
                 }
-                return admitted;
+                return polls;
             }));
         }
-        int admitted = 0;
-        for (Future<Integer> client : admittedSeen) {
-            admitted += client.get(120, TimeUnit.SECONDS);
+        try {
+            for (Future<Integer> client : pollsOfClients) {
+                assertTrue(client.get(RoomSales.PATIENCE.toSeconds(), TimeUnit.SECONDS) >= buyersEach);
+            }
+        } finally {
+            pool.shutdownNow();
         }
-        pool.shutdown();
-        Metrics after = Metrics.read(api);
-        double calls = after.since(before, "flashsale_room_batch_size_count");
-        double carried = after.since(before, "flashsale_room_batch_size_sum");
-        System.out.printf("crowd: %d tickets and %d polls in %.0f Redis calls (%.1f a call), %d admitted answers%n",
-                clients * buyersEach, clients * pollsEach, calls, carried / calls, admitted);
-        assertEquals(clients * (buyersEach + pollsEach), carried, 0.0, "every ticket taken and every poll carried once");
-        assertTrue(calls <= carried * 0.8, calls + " Redis calls for " + carried + " requests: the crowd's requests went one by one");
-        assertTrue(admitted > 0, "some polls answered ADMITTED");
+        assertEquals(1 + clients * buyersEach, admittedOf(sale), "the opener and every buyer of the crowd admitted once");
     }
 
     // --- the sale, the room and the calls ---
 
-    private record Sale(java.util.UUID id, String sku, Instant opensAt) {
+    private record Sale(UUID id, String sku) {
     }
 
-    private Sale saleWithRoom(int units, int maxPerOrder, Duration untilOpening, int rate, int missedPollSeconds) {
-        return saleWithRoom(units, maxPerOrder, untilOpening, rate, missedPollSeconds, 600);
+    /** A sale with its room on, opening only when the test calls {@link #openNow}. */
+    private Sale saleWithRoom(int units, int maxPerOrder, int rate, int missedPollSeconds) {
+        return saleWithRoom(units, maxPerOrder, rate, missedPollSeconds, 10_000, 60);
     }
 
-    private Sale saleWithRoom(int units, int maxPerOrder, Duration untilOpening, int rate, int missedPollSeconds, int holdSeconds) {
-        return saleWithRoom(units, maxPerOrder, untilOpening, rate, missedPollSeconds, holdSeconds, 10_000, 60);
-    }
-
-    private Sale saleWithRoom(int units, int maxPerOrder, Duration untilOpening, int rate, int missedPollSeconds, int holdSeconds,
-                              int maxActive, int tokenSeconds) {
+    private Sale saleWithRoom(int units, int maxPerOrder, int rate, int missedPollSeconds, int maxActive, int tokenSeconds) {
         String sku = Sales.uniqueSku("room");
-        Instant opensAt = Instant.now().plus(untilOpening);
-        java.util.UUID id = RoomSales.open(api, sku, units, maxPerOrder, holdSeconds, opensAt,
+        UUID id = RoomSales.open(api, sku, units, maxPerOrder, 600, Instant.now().plus(RoomSales.LATER),
                 new RoomSales.Room(rate, maxActive, tokenSeconds, missedPollSeconds));
-        return new Sale(id, sku, opensAt);
+        return new Sale(id, sku);
+    }
+
+    private void openNow(Sale sale) {
+        RoomSales.openNow(api, sale.id);
     }
 
     private Api.Answer take(Sale sale, String buyer) {
@@ -605,40 +647,27 @@ class WaitingRoomIT {
         return RoomSales.poll(api, sale.id, ticket);
     }
 
+    private Map<String, JsonObject> pollAll(Sale sale, List<String> tickets) {
+        Map<String, JsonObject> answers = new HashMap<>();
+        tickets.forEach(ticket -> answers.put(ticket, poll(sale, ticket)));
+        return answers;
+    }
+
     private JsonObject awaitStatus(Sale sale, String ticket, String status) {
-        return awaitPoll(sale, ticket, answer -> answer.getString("status").equals(status), status);
+        return RoomSales.awaitStatus(api, sale.id, ticket, status);
     }
 
-    private JsonObject awaitPoll(Sale sale, String ticket, Predicate<JsonObject> until, String what) {
-        return awaitPoll(sale, ticket, until, what, Duration.ofSeconds(15));
-    }
-
-    private JsonObject awaitPoll(Sale sale, String ticket, Predicate<JsonObject> until, String what, Duration patience) {
-        Instant deadline = Instant.now().plus(patience);
-        JsonObject answer = poll(sale, ticket);
-        while (!until.test(answer)) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("ticket " + ticket + " never " + what + ": " + answer);
-            }
-            Pause.millis(200);
-            answer = poll(sale, ticket);
-        }
-        return answer;
-    }
-
-    private static void awaitOpening(Sale sale) {
-        long wait = Duration.between(Instant.now(), sale.opensAt).toMillis() + 50;
-        if (wait > 0) {
-            Pause.millis(wait);
-        }
+    private void sweep() {
+        Api.Answer swept = api.postEmpty("api/test/holds/sweep");
+        assertEquals(200, swept.status(), swept.toString());
     }
 
     private long activeOf(Sale sale) {
-        return api.adminGet("api/admin/sales/" + sale.id + "/room").json().getJsonNumber("active").longValue();
+        return RoomSales.figure(api, sale.id, "active");
     }
 
     private long admittedOf(Sale sale) {
-        return api.adminGet("api/admin/sales/" + sale.id + "/room").json().getJsonNumber("admitted").longValue();
+        return RoomSales.figure(api, sale.id, "admitted");
     }
 
     private Api.Answer reserve(Sale sale, String buyer, String token, String key) {

@@ -3,15 +3,30 @@ package dev.flashsale.testsupport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.function.Predicate;
+import org.awaitility.Awaitility;
 
 /** Sales with a waiting room, made and used through the admin and storefront APIs. */
 public final class RoomSales {
 
     private RoomSales() {
     }
+
+    /**
+     * How long a test waits for the room to come to a state: time enough for a machine several
+     * times slower than this one, never a measure of it.
+     */
+    public static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    /** An opening a test reaches only by {@link #openNow}: the room takes pre-queue tickets until then. */
+    public static final Duration LATER = Duration.ofHours(1);
 
     /** The room's settings, as {@code PUT /api/admin/sales/{id}/room} takes them. */
     public record Room(int admissionPerSecond, int maxActive, int tokenSeconds, int missedPollSeconds) {
@@ -54,5 +69,59 @@ public final class RoomSales {
             throw new AssertionError("poll of " + ticket + ": " + answer);
         }
         return answer.json();
+    }
+
+    /**
+     * Moves the sale's opening second (its startsAt) to now, as a merchandiser would, and sets its
+     * room again with the settings it has, so that Redis opens the room at once: the tickets taken
+     * before are the lottery's, the later ones queue behind them. The test decides when the room
+     * opens, however long its tickets took.
+     */
+    public static void openNow(Api api, UUID sale) {
+        JsonObject view = api.adminGet("api/admin/sales/" + sale).json();
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        for (JsonObject item : view.getJsonArray("items").getValuesAs(JsonObject.class)) {
+            items.add(Json.createObjectBuilder().add("sku", item.getString("sku")).add("units", item.getInt("total")));
+        }
+        // A second back, so that Redis' clock, read a moment later, is past it whatever its rounding.
+        JsonObjectBuilder terms = Json.createObjectBuilder().add("name", view.getString("name"))
+                .add("holdSeconds", view.getInt("holdSeconds")).add("maxPerOrder", view.getInt("maxPerOrder"))
+                .add("latePayment", view.getString("latePayment")).add("startsAt", Instant.now().minusSeconds(1).toString())
+                .add("items", items);
+        // Absent when the sale has no cap per buyer (JSON-B leaves nulls out).
+        if (view.get("maxPerBuyer") instanceof JsonNumber maxPerBuyer) {
+            terms.add("maxPerBuyer", maxPerBuyer.intValue());
+        }
+        Api.Answer moved = api.adminPut("api/admin/sales/" + sale, terms.build().toString());
+        assertEquals(200, moved.status(), moved.toString());
+        JsonObject room = api.adminGet("api/admin/sales/" + sale + "/room").json();
+        Api.Answer set = api.adminPut("api/admin/sales/" + sale + "/room", Json.createObjectBuilder()
+                .add("enabled", room.getBoolean("enabled")).add("admissionPerSecond", room.getInt("admissionPerSecond"))
+                .add("maxActive", room.getInt("maxActive")).add("tokenSeconds", room.getInt("tokenSeconds"))
+                .add("missedPollSeconds", room.getInt("missedPollSeconds")).build().toString());
+        assertEquals(200, set.status(), set.toString());
+    }
+
+    /** Polls the ticket until its answer meets {@code until}, for up to {@link #PATIENCE}; @return that answer */
+    public static JsonObject awaitPoll(Api api, UUID sale, String ticket, String what, Predicate<JsonObject> until) {
+        return Awaitility.await("ticket " + ticket + " " + what).atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
+                .until(() -> poll(api, sale, ticket), until);
+    }
+
+    /** Polls the ticket until it has {@code status}; @return that answer */
+    public static JsonObject awaitStatus(Api api, UUID sale, String ticket, String status) {
+        return awaitPoll(api, sale, ticket, status, answer -> answer.getString("status").equals(status));
+    }
+
+    /** The sale's room as merchandisers see it: settings, and its own figures (waiting, admitted, active ...). */
+    public static JsonObject view(Api api, UUID sale) {
+        Api.Answer answer = api.adminGet("api/admin/sales/" + sale + "/room");
+        assertEquals(200, answer.status(), answer.toString());
+        return answer.json();
+    }
+
+    /** One of the room's own figures: waiting, preQueue, admitted, admittedNotReserved, active. */
+    public static long figure(Api api, UUID sale, String name) {
+        return view(api, sale).getJsonNumber(name).longValue();
     }
 }
