@@ -66,6 +66,14 @@ final class FlashSaleClient {
         return json(send(request("api/skus/" + sku + "/stock").header("X-Api-Key", storefrontKey).GET()), 200);
     }
 
+    /** Creates a console user (viewer) with this password. */
+    void createViewer(String username, String password) {
+        String body = Json.createObjectBuilder().add("username", username).add("password", password).add("role", "viewer")
+                .build().toString();
+        json(send(request("api/admin/users").header("Authorization", adminAuthorization)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body))), 201);
+    }
+
     /** {@code GET /api/admin/gate}: {enabled,inUse,redisFailures}. */
     JsonObject gateStatus() {
         return json(send(request("api/admin/gate").header("Authorization", adminAuthorization).GET()), 200);

@@ -1,6 +1,7 @@
 package dev.flashsale.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.platform.id.IdempotencyKey;
@@ -66,18 +67,24 @@ class GateDriftIT {
             redis.zadd(GateKeys.deadlines(new Sku(sku)), System.currentTimeMillis() - 1_000, sku + "-paid");
         }
         Metrics before = Metrics.read(api);
-        for (int i = 0; i < 5; i++) {
+        Api.Answer first = api.reserve(sku + "-late-0", sku, "buyer-late-0", 1);
+        assertEquals("sold-out", first.problemType(), first.toString());
+        try (Jedis redis = TestRedis.client()) {
+            assertEquals(0, redis.zcard(GateKeys.deadlines(new Sku(sku))),
+                    "the first buyer's visit to PostgreSQL cleared the stale deadline: no later buyer is sent there");
+        }
+        for (int i = 1; i < 5; i++) {
             Api.Answer refused = api.reserve(sku + "-late-" + i, sku, "buyer-late-" + i, 1);
             assertEquals("sold-out", refused.problemType(), refused.toString());
         }
+        // The admissions are the server's counters, which other tests move as well: at least.
         Metrics after = Metrics.read(api);
-        assertEquals(1, after.since(before, "flashsale_gate_admissions_total{answer=\"overdue_holds\"}"),
-                "one buyer went to PostgreSQL for the stale deadline");
-        assertEquals(4, after.since(before, "flashsale_gate_admissions_total{answer=\"sold_out\"}"),
+        assertTrue(after.since(before, "flashsale_gate_admissions_total{answer=\"overdue_holds\"}") >= 1,
+                "a buyer went to PostgreSQL for the stale deadline");
+        assertTrue(after.since(before, "flashsale_gate_admissions_total{answer=\"sold_out\"}") >= 4,
                 "the others were refused at the gate");
-        try (Jedis redis = TestRedis.client()) {
-            assertEquals(0, redis.zcard(GateKeys.deadlines(new Sku(sku))), "the stale deadline is gone");
-        }
+        assertEquals(0, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ? AND status = 'HELD'", sku),
+                "nothing was held for the stale deadline");
     }
 
     /**

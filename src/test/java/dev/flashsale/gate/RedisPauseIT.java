@@ -1,5 +1,6 @@
 package dev.flashsale.gate;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,9 +48,8 @@ class RedisPauseIT {
         AtomicInteger answered = new AtomicInteger();
         AtomicReference<Instant> pauseEnds = new AtomicReference<>();
         Thread pauser = new Thread(() -> {
-            while (answered.get() < ATTEMPTS / 10) {
-                Thread.onSpinWait();
-            }
+            await("a tenth of the sale answered").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(5))
+                    .until(() -> answered.get() >= ATTEMPTS / 10);
             try (Jedis redis = TestRedis.client()) {
                 redis.clientPause(PAUSE_MS);
                 pauseEnds.set(Instant.now().plusMillis(PAUSE_MS));

@@ -1,11 +1,14 @@
 package dev.flashsale.reservations;
 
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Holds;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestServer;
@@ -13,8 +16,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import java.net.URL;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -90,7 +91,8 @@ class BuyerCapIT {
 
         assertEquals(200, api.confirm(second).status());
         Db.setExpiry(third, -1);
-        awaitBuyerUnits(sku, "buyer-f", 2, Duration.ofSeconds(15));
+        await("the expired hold's unit off buyer-f's count").atMost(Holds.SWEPT_WITHIN)
+                .until(() -> buyerUnits(sku, "buyer-f"), equalTo(2L));
         assertEquals("EXPIRED", api.get("api/reservations/" + third).json().getString("status"));
         assertEquals(201, api.reserve(sku + "-6", sku, "buyer-f", 1).status(), "an expired hold frees the cap");
         Api.Answer refused = api.reserve(sku + "-7", sku, "buyer-f", 1);
@@ -147,14 +149,5 @@ class BuyerCapIT {
     private static long buyerUnits(String skuOfSale, String buyer) {
         return Db.scalar("SELECT coalesce(sum(b.units), 0) FROM buyer_units b JOIN sku_item i ON i.sale_id = b.sale_id"
                 + " WHERE i.sku = ? AND b.buyer_id = ?", skuOfSale, buyer);
-    }
-
-    private static void awaitBuyerUnits(String sku, String buyer, long units, Duration within) throws InterruptedException {
-        Instant deadline = Instant.now().plus(within);
-        while (buyerUnits(sku, buyer) != units) {
-            assertTrue(Instant.now().isBefore(deadline), "the buyer's units did not come down to " + units
-                    + " (now " + buyerUnits(sku, buyer) + ")");
-            Thread.sleep(100);
-        }
     }
 }

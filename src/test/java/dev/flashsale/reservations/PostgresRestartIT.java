@@ -1,5 +1,6 @@
 package dev.flashsale.reservations;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,8 +13,8 @@ import dev.flashsale.testsupport.TestPostgres;
 import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.history.FinalState;
 import dev.flashsale.testsupport.history.History;
-import dev.flashsale.testsupport.history.Op;
 import dev.flashsale.testsupport.history.HistoryChecker;
+import dev.flashsale.testsupport.history.Op;
 import dev.flashsale.testsupport.history.Report;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,6 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -44,24 +46,33 @@ import org.junit.jupiter.api.Test;
 @Tag("faults")
 class PostgresRestartIT {
 
-    /** As many units as buyers: every request reaches PostgreSQL (none is turned away by the gate). */
+    /**
+     * At least as many units as buyers: every request reaches PostgreSQL (none is turned away by
+     * the gate). The buyers keep coming until PostgreSQL answers again, {@code BUYERS} at most.
+     */
     private static final int UNITS = 2_000;
     private static final int BUYERS = 2_000;
+    /** Buyers told to retry that prove the point; past them, no new buyer comes. */
+    private static final int CAUGHT_ENOUGH = 100;
+    /** Buyers answered before the restart begins. */
+    private static final int BEFORE_RESTART = 100;
+    /** A retry asked this long after the crowd must no longer be refused. */
+    private static final Duration SELLABLE_AGAIN_WITHIN = Duration.ofSeconds(45);
 
     private final URL base = TestServer.url();
 
     @Test
-    void aRestartMidSaleAnswers503WithRetryAfterNeverA500AndEveryUnitSellsAfterwards() throws Exception {
+    void aRestartMidSaleAnswers503WithRetryAfterNeverA500AndEveryBuyerToldToRetryReservesAfterwards() throws Exception {
         Api api = new Api(base);
         String sku = Sales.openSku(api, UNITS, 1, 600, "REFUSE");
         AtomicInteger answered = new AtomicInteger();
+        AtomicInteger caught = new AtomicInteger();
         AtomicReference<Instant> restarted = new AtomicReference<>();
         AtomicReference<Exception> restartFailure = new AtomicReference<>();
         Thread restarter = new Thread(() -> {
             try {
-                while (answered.get() < BUYERS / 10) {
-                    Thread.sleep(5);
-                }
+                await("the first buyers answered").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(5))
+                        .until(() -> answered.get() >= BEFORE_RESTART);
                 TestPostgres.restart();
                 restarted.set(Instant.now());
             } catch (Exception e) {
@@ -72,11 +83,16 @@ class PostgresRestartIT {
         List<Api.Answer> answers;
         History history = new History();
         try {
+            // Attempts start in order and stop together once PostgreSQL is back or enough buyers
+            // were caught by the restart: the answers are those of buyers 0 to n-1.
             answers = Crowd.run(32, BUYERS, i -> {
                 Api.Answer answer = history.reserve(api, sku + "-" + i, sku, "buyer-" + i, 1);
                 answered.incrementAndGet();
+                if (answer.status() == 503) {
+                    caught.incrementAndGet();
+                }
                 return answer;
-            });
+            }, () -> restarted.get() != null || restartFailure.get() != null || caught.get() >= CAUGHT_ENOUGH);
         } finally {
             restarter.join(90_000);
         }
@@ -106,23 +122,14 @@ class PostgresRestartIT {
         // on what a retry is answered, never on how long the retries of hundreds of buyers take:
         // a retry asked 45 s after the crowd must not be refused any more.
         Instant crowdEnded = Instant.now();
-        Instant deadline = crowdEnded.plus(Duration.ofSeconds(45));
+        Instant deadline = crowdEnded.plus(SELLABLE_AGAIN_WITHIN);
+        int buyers = answers.size();
         int retried = 0;
-        for (int i = 0; i < BUYERS; i++) {
+        for (int i = 0; i < buyers; i++) {
             Api.Answer answer = answers.get(i);
             if (answer.status() == 503) {
                 retried++;
-            }
-            while (answer.status() == 503) {
-                Instant asked = Instant.now();
-                answer = history.reserve(api, sku + "-" + i, sku, "buyer-" + i, 1);
-                if (answer.status() == 503) {
-                    Api.Answer last = answer;
-                    assertTrue(asked.isBefore(deadline), () -> "a retry asked 45 s after the crowd ("
-                            + Duration.between(restarted.get(), asked).toSeconds() + " s after PostgreSQL answered again) is still refused: "
-                            + last + "\n" + whatTheServerSaw(sku));
-                    Thread.sleep(50);
-                }
+                answer = retryUntilAnswered(api, history, sku, i, deadline, restarted.get());
             }
             assertTrue(answer.status() == 201 || answer.status() == 200, "buyer " + i + " reserved: " + answer);
         }
@@ -146,9 +153,33 @@ class PostgresRestartIT {
         assertEquals(List.of(), report.anomalies(), report.toString());
         assertTrue(report.figure("unknown") > 0, report.toString());
         StockCounts counts = StockCounts.of(sku);
-        assertEquals(UNITS, counts.held());
+        assertEquals(buyers, counts.held(), "one unit per buyer");
         assertTrue(counts.consistent(), counts.toString());
-        assertEquals(UNITS, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ? AND status = 'HELD'", sku));
+        assertEquals(buyers, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ? AND status = 'HELD'", sku));
+        assertEquals(UNITS - buyers, api.stock(sku).json().getInt("available"), "every other unit still for sale");
+    }
+
+    /**
+     * Buyer {@code i} retries with the same key until answered otherwise than 503; a retry asked
+     * after the deadline and still refused fails the test. The buyers retry one after another, so
+     * the limit is on what a retry is answered, never on how long the retries of all the buyers take.
+     */
+    private static Api.Answer retryUntilAnswered(Api api, History history, String sku, int i, Instant deadline,
+                                                 Instant restarted) {
+        AtomicReference<Api.Answer> last = new AtomicReference<>();
+        Duration left = Duration.between(Instant.now(), deadline);
+        try {
+            return await("buyer " + i + " answered on retrying").atMost(left.compareTo(Duration.ofSeconds(1)) > 0 ? left
+                            : Duration.ofSeconds(1)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(50)).pollInSameThread()
+                    .until(() -> {
+                        last.set(history.reserve(api, sku + "-" + i, sku, "buyer-" + i, 1));
+                        return last.get();
+                    }, answer -> answer.status() != 503);
+        } catch (ConditionTimeoutException refusedStill) {
+            throw new AssertionError("a retry asked " + SELLABLE_AGAIN_WITHIN.toSeconds() + " s after the crowd ("
+                    + Duration.between(restarted, Instant.now()).toSeconds() + " s after PostgreSQL answered again)"
+                    + " is still refused: " + last.get() + "\n" + whatTheServerSaw(sku), refusedStill);
+        }
     }
 
     /** The server's last words on this SKU's failed transactions, and its connections in PostgreSQL now. */

@@ -1,5 +1,7 @@
 package dev.flashsale.platform.health;
 
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,6 +29,14 @@ import redis.clients.jedis.Jedis;
  */
 @Tag("faults")
 class HealthIT {
+
+    /**
+     * A probe gives up on PostgreSQL after flashsale.health.timeout-ms (2 s) of wall time; a
+     * machine five times slower adds well under a second of its own work to that. Below the
+     * pool's wait for a connection (10 s, payara/data-source.asadmin), which an unbounded probe
+     * would sit out.
+     */
+    private static final Duration NOT_READY_WITHIN = Duration.ofSeconds(8);
 
     private final Api anonymous = new Api(TestServer.url()).withStorefrontKey(null);
 
@@ -63,6 +73,10 @@ class HealthIT {
         }
     }
 
+    /**
+     * The gauges say what the gate is now; the state-change counters are the server's, so they
+     * are read as having moved, never by how much (another test's outage moves them too).
+     */
     @Test
     void withoutRedisStillReadyWithoutPostgresNotReadyInBoundedTime() throws Exception {
         Api api = new Api(TestServer.url());
@@ -76,7 +90,7 @@ class HealthIT {
             assertEquals(201, api.reserve(sku + "-a", sku, "buyer-a", 1).status(), "PostgreSQL alone sells");
             Metrics down = Metrics.read(api);
             assertEquals(0, down.value("flashsale_gate_open"), "the metrics show the gate closed");
-            assertEquals(1, down.since(before, "flashsale_gate_state_changes_total{to=\"closed\"}"));
+            assertTrue(down.since(before, "flashsale_gate_state_changes_total{to=\"closed\"}") >= 1);
             assertTrue(down.since(before, "flashsale_redis_failures_total{component=\"gate\"}") >= 1);
         } finally {
             TestRedis.start();
@@ -84,7 +98,7 @@ class HealthIT {
         }
         Metrics up = Metrics.read(api);
         assertEquals(1, up.value("flashsale_gate_open"));
-        assertEquals(1, up.since(before, "flashsale_gate_state_changes_total{to=\"open\"}"), "reopened once");
+        assertTrue(up.since(before, "flashsale_gate_state_changes_total{to=\"open\"}") >= 1, "reopened");
 
         TestPostgres.stop();
         try {
@@ -95,16 +109,13 @@ class HealthIT {
             JsonObject database = check(notReady, "database");
             assertEquals("DOWN", database.getString("status"));
             assertEquals("down", database.getJsonObject("data").getString("postgresql"));
-            assertTrue(took.toMillis() < 4_000, "answered in " + took.toMillis() + " ms");
+            assertTrue(took.compareTo(NOT_READY_WITHIN) < 0, "answered in " + took.toMillis() + " ms");
             assertEquals(200, anonymous.get("health/live").status(), "a database down is no reason to restart");
         } finally {
             TestPostgres.start();
         }
-        Instant deadline = Instant.now().plusSeconds(30);
-        while (anonymous.get("health/ready").status() != 200) {
-            assertTrue(Instant.now().isBefore(deadline), "not ready again 30 s after PostgreSQL came back");
-            Thread.sleep(200);
-        }
+        await("ready again once PostgreSQL is back").atMost(Duration.ofSeconds(60))
+                .until(() -> anonymous.get("health/ready").status(), equalTo(200));
     }
 
     private static JsonObject check(Api.Answer answer, String name) {
