@@ -230,6 +230,12 @@ class ApiContractIT {
         assertEquals("unauthorized", unknown.problemType());
         Api.Answer ping = anonymous.get("api/ping", "Accept", "application/json, text/plain");
         assertEquals(200, ping.status(), "ping, declared public, through its resource: " + ping);
+
+        Api.Answer options = api.options("api/reservations", "Accept", "text/plain");
+        assertTrue(options.status() < 300, "the framework's OPTIONS answer of a declared route stays: " + options);
+        assertTrue(options.header("Allow").contains("POST"), options.header("Allow"));
+        Api.Answer wadl = api.get("api/application.wadl");
+        assertEquals(404, wadl.status(), "the framework's WADL document declares no access: " + wadl);
     }
 
     @Test
