@@ -1,6 +1,7 @@
 package dev.flashsale.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.RawHttp;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestServer;
+import dev.flashsale.testhooks.UndeclaredHookResource;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.URL;
@@ -211,6 +213,31 @@ class ApiContractIT {
      * 40,000 SKUs nobody sells, asked for once each: refused, and the heap after a full collection
      * is as before (within 8 MiB: anything kept per SKU, a map entry and its key, is 200 bytes or more).
      */
+    @Test
+    void aRouteThatDeclaresNoAccessIsRefusedAsAPathThatDoesNotExist() {
+        Api api = new Api(base);
+        Api.Answer withKey = api.get("api/test/undeclared");
+        assertEquals(404, withKey.status(), withKey.toString());
+        assertEquals("not-found", withKey.problemType());
+        assertFalse(withKey.body().contains(UndeclaredHookResource.REACHED), withKey.body());
+
+        Api anonymous = api.withStorefrontKey(null);
+        Api.Answer withoutKey = anonymous.get("api/test/undeclared");
+        assertEquals(401, withoutKey.status(), "a route not declared public needs a key: " + withoutKey);
+        assertTrue(withoutKey.wwwAuthenticate().startsWith("ApiKey realm="), withoutKey.wwwAuthenticate());
+        Api.Answer unknown = anonymous.get("api/no-such-thing");
+        assertEquals(401, unknown.status(), "a path no route answers is closed too: " + unknown);
+        assertEquals("unauthorized", unknown.problemType());
+        Api.Answer ping = anonymous.get("api/ping", "Accept", "application/json, text/plain");
+        assertEquals(200, ping.status(), "ping, declared public, through its resource: " + ping);
+
+        Api.Answer options = api.options("api/reservations", "Accept", "text/plain");
+        assertTrue(options.status() < 300, "the framework's OPTIONS answer of a declared route stays: " + options);
+        assertTrue(options.header("Allow").contains("POST"), options.header("Allow"));
+        Api.Answer wadl = api.get("api/application.wadl");
+        assertEquals(404, wadl.status(), "the framework's WADL document declares no access: " + wadl);
+    }
+
     @Test
     void requestsForUnknownSkusLeaveNothingBehind() throws Exception {
         Api api = new Api(base);

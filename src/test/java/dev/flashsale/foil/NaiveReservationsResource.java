@@ -1,5 +1,6 @@
 package dev.flashsale.foil;
 
+import dev.flashsale.platform.security.Access;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -10,6 +11,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** The foil's HTTP entry, deployed only in tests: same body and header as the real one. */
+@Access(Access.PUBLIC)
 @Path("test/naive-reservations")
 public class NaiveReservationsResource {
 

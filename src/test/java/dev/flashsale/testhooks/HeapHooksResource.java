@@ -1,5 +1,6 @@
 package dev.flashsale.testhooks;
 
+import dev.flashsale.platform.security.Access;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -12,6 +13,7 @@ import java.lang.management.MemoryMXBean;
 
 /** The server's heap in use after full collections, for the tests that show memory stays flat. */
 @RequestScoped
+@Access(Access.PUBLIC)
 @Path("test/heap")
 @Produces(MediaType.APPLICATION_JSON)
 public class HeapHooksResource {

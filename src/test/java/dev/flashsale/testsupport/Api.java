@@ -91,6 +91,10 @@ public final class Api {
         return send(request(path, headers).DELETE());
     }
 
+    public Answer options(String path, String... headers) {
+        return send(request(path, headers).method("OPTIONS", HttpRequest.BodyPublishers.noBody()));
+    }
+
     public Answer adminPut(String path, String json) {
         return put(path, json, "Authorization", basic(ADMIN_USER, ADMIN_PASSWORD));
     }

@@ -7,6 +7,8 @@ import dev.flashsale.access.entity.NewAccount;
 import dev.flashsale.access.entity.NewApiKey;
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -45,6 +47,7 @@ public class AccessResource {
     @Operation(summary = "The console and admin API users")
     @APIResponse(responseCode = "200", description = "The users",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Account.class)))
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     @Path("users")
     public List<Account> users() {
@@ -55,6 +58,7 @@ public class AccessResource {
     @APIResponse(responseCode = "201", description = "The user added",
             content = @Content(schema = @Schema(ref = "Account")))
     @APIResponse(responseCode = "409", description = "username-taken")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("users")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -65,6 +69,7 @@ public class AccessResource {
     @Operation(summary = "The storefront API keys, never their secrets")
     @APIResponse(responseCode = "200", description = "The keys",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = ApiKey.class)))
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     @Path("api-keys")
     public List<ApiKey> apiKeys() {
@@ -74,6 +79,7 @@ public class AccessResource {
     @Operation(summary = "Issue a storefront API key (merchandisers); its secret is shown only here")
     @APIResponse(responseCode = "201", description = "The key issued, with its secret",
             content = @Content(schema = @Schema(ref = "IssuedApiKey")))
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("api-keys")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -86,6 +92,7 @@ public class AccessResource {
     @APIResponse(responseCode = "204", description = "Revoked")
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "api-key-not-found")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("api-keys/{id}/revoke")
     public Response revokeApiKey(@PathParam("id") String id) {

@@ -57,7 +57,7 @@ public final class StorefrontAuthContext implements ServerAuthContext {
             return others.validateRequest(message, client, service);
         }
         message.getMap().put(HANDLED, Boolean.TRUE);
-        if (!StorefrontLogin.needsKey(path)) {
+        if (!storefront.needsKey(path)) {
             return AuthStatus.SUCCESS;
         }
         return storefront.caller(request, response).isPresent() ? AuthStatus.SUCCESS : AuthStatus.SEND_FAILURE;

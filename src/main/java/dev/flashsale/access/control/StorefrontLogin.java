@@ -3,6 +3,7 @@ package dev.flashsale.access.control;
 import dev.flashsale.limits.boundary.StorefrontLimits;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
+import dev.flashsale.platform.security.RouteTable;
 import dev.flashsale.platform.web.ClientAddress;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -40,14 +41,17 @@ public class StorefrontLogin {
     @Inject
     ClientAddress addresses;
 
+    @Inject
+    RouteTable routes;
+
     /**
-     * The storefront paths that need a key: reservations, stock, and a sale's waiting room. The
-     * container's own constraints (web.xml) leave them out, so that a request of a crowd costs the
-     * container no role check: the key is the storefront's authorisation, checked here.
+     * Whether a storefront path needs a key: every one but those a route declared public answers
+     * (ping), so that a new route, or a path no route answers, is closed until declared otherwise.
+     * The container's own constraints (web.xml) leave these paths out, so that a request of a crowd
+     * costs the container no role check: the key is the storefront's authorisation, checked here.
      */
-    public static boolean needsKey(String path) {
-        return path.equals("/api/reservations") || path.startsWith("/api/reservations/") || path.equals("/api/skus")
-                || path.startsWith("/api/skus/") || path.equals("/api/sales") || path.startsWith("/api/sales/");
+    public boolean needsKey(String path) {
+        return !routes.isPublic(path);
     }
 
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,

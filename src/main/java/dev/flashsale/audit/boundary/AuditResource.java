@@ -3,6 +3,8 @@ package dev.flashsale.audit.boundary;
 import dev.flashsale.audit.entity.AuditEvent;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.ApiDocument;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
@@ -35,6 +37,7 @@ public class AuditResource {
     @APIResponse(responseCode = "200", description = "The events",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = AuditEvent.class)))
     @APIResponse(responseCode = "400", description = "invalid-limit")
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     public List<AuditEvent> recent(@QueryParam("actor") String actor, @QueryParam("target") String target,
                                    @QueryParam("limit") @DefaultValue("100") String limit) {

@@ -2,6 +2,8 @@ package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.entity.CounterRebuilt;
 import dev.flashsale.platform.rest.ApiDocument;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -34,6 +36,7 @@ public class CounterResource {
     @APIResponse(responseCode = "400", description = "invalid-sku")
     @APIResponse(responseCode = "404", description = "sku-not-found")
     @APIResponse(responseCode = "503", description = "redis-unavailable")
+    @Access(Roles.MERCHANDISER)
     @POST
     public CounterRebuilt rebuild(@PathParam("sku") String sku) {
         return counters.rebuildOnDemand(new Sku(sku));

@@ -3,6 +3,8 @@ package dev.flashsale.gate.boundary;
 import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.entity.GateStatus;
 import dev.flashsale.platform.rest.ApiDocument;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -33,6 +35,7 @@ public class GateResource {
     @Operation(summary = "The Redis gate's state on this node")
     @APIResponse(responseCode = "200", description = "The state",
             content = @Content(schema = @Schema(implementation = GateStatus.class)))
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     public GateStatus status() {
         return new GateStatus(gate.enabled(), gate.inUse(), health.failures());

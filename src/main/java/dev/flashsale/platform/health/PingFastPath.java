@@ -1,6 +1,7 @@
 package dev.flashsale.platform.health;
 
 import dev.flashsale.platform.rest.FastPath;
+import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.web.SecurityHeaders;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
  * framework ({@link FastPath}): the server's own cost of an answer, which load balancers and the
  * benchmark ask for. Any other method, or an Accept header that is not plain, goes on to the resource.
  */
+@Access(Access.PUBLIC)
 @WebFilter(urlPatterns = "/api/ping", asyncSupported = true)
 public class PingFastPath extends HttpFilter {
 

@@ -1,5 +1,6 @@
 package dev.flashsale.platform.health;
 
+import dev.flashsale.platform.security.Access;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -18,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @ApplicationScoped
 @Tag(name = "Health")
+@Access(Access.PUBLIC)
 @Path("ping")
 public class PingResource {
 

@@ -1,6 +1,7 @@
 package dev.flashsale.platform.web;
 
 import dev.flashsale.platform.problem.Problem;
+import dev.flashsale.platform.security.Access;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
 import jakarta.servlet.RequestDispatcher;
@@ -18,6 +19,7 @@ import java.util.logging.Logger;
  * failure no one caught. API clients get problem+json, people a short page; neither ever sees
  * a stack trace or the server's name. Failures are logged with an incident id.
  */
+@Access(Access.PUBLIC)
 @WebServlet("/error")
 public class ErrorPage extends HttpServlet {
 

@@ -1,5 +1,6 @@
 package dev.flashsale.platform.web;
 
+import dev.flashsale.platform.security.Access;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebFilter;
@@ -13,6 +14,8 @@ import java.io.IOException;
  * the site, a content security policy that allows only this site's own resources (PrimeFaces
  * needs inline scripts and styles), and no server name or version.
  */
+// It answers nothing itself: who may pass is for the routes behind it to declare.
+@Access(Access.PUBLIC)
 @WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class SecurityHeaders extends HttpFilter {
 

@@ -2,6 +2,8 @@ package dev.flashsale.reconciliation.boundary;
 
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.ApiDocument;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reconciliation.entity.ReconciliationRun;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -35,6 +37,7 @@ public class ReconciliationResource {
     @Operation(summary = "The recent reconciliation runs with their gaps")
     @APIResponse(responseCode = "200", description = "The runs, newest first",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = ReconciliationRun.class)))
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     public List<ReconciliationRun> recent() {
         return reconciler.recent(RECENT_RUNS);
@@ -44,6 +47,7 @@ public class ReconciliationResource {
     @APIResponse(responseCode = "200", description = "The run",
             content = @Content(schema = @Schema(implementation = ReconciliationRun.class)))
     @APIResponse(responseCode = "409", description = "reconciliation-running")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("run")
     public ReconciliationRun runNow() {

@@ -1,6 +1,8 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.rest.ApiDocument;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.entity.CheckoutGroups;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -29,6 +31,7 @@ public class CheckoutGroupsResource {
     @Operation(summary = "How this node grouped reservations into shared transactions")
     @APIResponse(responseCode = "200", description = "The counts since start",
             content = @Content(schema = @Schema(implementation = CheckoutGroups.class)))
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     public CheckoutGroups status() {
         return queue.groups();

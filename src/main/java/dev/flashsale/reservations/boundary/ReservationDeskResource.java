@@ -3,6 +3,8 @@ package dev.flashsale.reservations.boundary;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.entity.Movement;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationQuery;
@@ -41,6 +43,7 @@ public class ReservationDeskResource {
     @APIResponse(responseCode = "200", description = "The reservations found",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Reservation.class)))
     @APIResponse(responseCode = "400", description = "idempotency-key-invalid, invalid-buyer-id, invalid-status, invalid-sku")
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     public List<Reservation> search(@QueryParam("key") String key, @QueryParam("buyer") String buyer,
                                     @QueryParam("status") String status, @QueryParam("sku") String sku) {
@@ -52,6 +55,7 @@ public class ReservationDeskResource {
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Movement.class)))
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "reservation-not-found")
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     @Path("{id}/history")
     public List<Movement> history(@PathParam("id") String id) {
@@ -64,6 +68,7 @@ public class ReservationDeskResource {
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "reservation-not-found")
     @APIResponse(responseCode = "409", description = "not-a-hold, reservation-confirmed")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("{id}/cancel")
     public Reservation cancel(@PathParam("id") String id) {

@@ -2,6 +2,8 @@ package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.entity.ReservationView;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.ReserveRequest;
@@ -29,6 +31,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @ApplicationScoped
 @Tag(name = "Storefront")
 @SecurityRequirement(name = ApiDocument.STOREFRONT_KEY)
+@Access(Roles.STOREFRONT)
 @Path("reservations")
 @Produces(MediaType.APPLICATION_JSON)
 public class ReservationsResource {

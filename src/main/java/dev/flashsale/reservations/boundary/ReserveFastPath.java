@@ -4,6 +4,8 @@ import dev.flashsale.platform.problem.ProblemAnswer;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.BufferedBody;
 import dev.flashsale.platform.rest.FastPath;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.control.ReservationMetrics;
 import dev.flashsale.reservations.entity.ReservationView;
 import dev.flashsale.reservations.entity.ReserveOutcome;
@@ -28,6 +30,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * without a token that meets a room switched on meanwhile is refused 403 here, and has nothing for
  * the room to hear). The caller was authenticated before.
  */
+@Access(Roles.STOREFRONT)
 @WebFilter(urlPatterns = "/api/reservations", asyncSupported = true)
 public class ReserveFastPath extends HttpFilter {
 

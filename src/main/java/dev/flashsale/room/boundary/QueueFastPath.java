@@ -4,6 +4,8 @@ import dev.flashsale.platform.problem.ProblemAnswer;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.FastPath;
 import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.entity.TicketRequest;
 import jakarta.inject.Inject;
@@ -25,6 +27,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * front of the REST framework with {@link QueueResource}'s answers and metrics, from the same
  * {@link WaitingRoom}. Every other request under {@code /api/sales} goes on to the resources.
  */
+@Access(Roles.STOREFRONT)
 @WebFilter(urlPatterns = "/api/sales/*", asyncSupported = true)
 public class QueueFastPath extends HttpFilter {
 

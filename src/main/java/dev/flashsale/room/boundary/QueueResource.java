@@ -3,6 +3,8 @@ package dev.flashsale.room.boundary;
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.platform.rest.JsonObjectReader;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.entity.LotteryRecord;
 import dev.flashsale.room.entity.QueueAnswer;
@@ -32,6 +34,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @ApplicationScoped
 @Tag(name = "Storefront: waiting room")
 @SecurityRequirement(name = ApiDocument.STOREFRONT_KEY)
+@Access(Roles.STOREFRONT)
 @Path("sales/{saleId}/queue")
 @Produces(MediaType.APPLICATION_JSON)
 public class QueueResource {

@@ -2,6 +2,8 @@ package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.entity.RoomSettings;
 import dev.flashsale.room.entity.RoomView;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,6 +43,7 @@ public class RoomAdminResource {
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "room-not-found")
     @APIResponse(responseCode = "503", description = "room-unavailable")
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     public RoomView find(@PathParam("saleId") String saleId) {
         return admin.find(Ids.parse(saleId, "sale"));
@@ -53,6 +56,7 @@ public class RoomAdminResource {
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "409", description = "room-needs-start")
     @APIResponse(responseCode = "503", description = "room-unavailable")
+    @Access(Roles.MERCHANDISER)
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
     public RoomView set(@PathParam("saleId") String saleId, @Valid @NotNull RoomSettings body) {
@@ -65,6 +69,7 @@ public class RoomAdminResource {
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "room-not-found")
     @APIResponse(responseCode = "503", description = "room-unavailable")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("pause")
     public RoomView pause(@PathParam("saleId") String saleId) {
@@ -77,6 +82,7 @@ public class RoomAdminResource {
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "room-not-found")
     @APIResponse(responseCode = "503", description = "room-unavailable")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("resume")
     public RoomView resume(@PathParam("saleId") String saleId) {
@@ -88,6 +94,7 @@ public class RoomAdminResource {
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "room-not-found, ticket-not-found")
     @APIResponse(responseCode = "503", description = "room-unavailable")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("tickets/{ticket}/revoke")
     public Response revoke(@PathParam("saleId") String saleId, @PathParam("ticket") String ticket) {

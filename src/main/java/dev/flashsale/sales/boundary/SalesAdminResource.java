@@ -2,6 +2,8 @@ package dev.flashsale.sales.boundary;
 
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.sales.entity.NewSale;
 import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleSummary;
@@ -45,6 +47,7 @@ public class SalesAdminResource {
             content = @Content(schema = @Schema(ref = "SaleView")))
     @APIResponse(responseCode = "400", description = "window-ends-before-start, duplicate-sku")
     @APIResponse(responseCode = "409", description = "sku-taken")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@NotNull NewSale body, @Context UriInfo uri) {
@@ -55,6 +58,7 @@ public class SalesAdminResource {
     @Operation(summary = "The sales, with their sums")
     @APIResponse(responseCode = "200", description = "The sales",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = SaleSummary.class)))
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     public List<SaleSummary> list() {
         return admin.list();
@@ -66,6 +70,7 @@ public class SalesAdminResource {
     @APIResponse(responseCode = "400", description = "invalid-id, window-ends-before-start, duplicate-sku")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "409", description = "sale-closed, sku-in-use, sku-taken, shards-fixed, units-below-taken")
+    @Access(Roles.MERCHANDISER)
     @PUT
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -78,6 +83,7 @@ public class SalesAdminResource {
             content = @Content(schema = @Schema(implementation = SaleView.class)))
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
+    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     @Path("{id}")
     public SaleView find(@PathParam("id") String id) {
@@ -90,6 +96,7 @@ public class SalesAdminResource {
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "409", description = "illegal-transition")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("{id}/open")
     public SaleView open(@PathParam("id") String id) {
@@ -102,6 +109,7 @@ public class SalesAdminResource {
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "409", description = "illegal-transition")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("{id}/pause")
     public SaleView pause(@PathParam("id") String id) {
@@ -114,6 +122,7 @@ public class SalesAdminResource {
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "409", description = "illegal-transition")
+    @Access(Roles.MERCHANDISER)
     @POST
     @Path("{id}/close")
     public SaleView close(@PathParam("id") String id) {

@@ -1,6 +1,8 @@
 package dev.flashsale.stock.boundary;
 
 import dev.flashsale.platform.rest.ApiDocument;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,6 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @ApplicationScoped
 @Tag(name = "Storefront")
 @SecurityRequirement(name = ApiDocument.STOREFRONT_KEY)
+@Access(Roles.STOREFRONT)
 @Path("skus/{sku}/stock")
 @Produces(MediaType.APPLICATION_JSON)
 public class StockResource {

@@ -1,0 +1,43 @@
+package dev.flashsale.platform.security;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.lang.reflect.Method;
+import java.util.Optional;
+
+/**
+ * Who may call a route: every JAX-RS resource method (on it or on its class) and every servlet or
+ * filter that answers requests declares it. A resource method without a declaration is refused as
+ * an unknown path, and a storefront path that no route declares {@link #PUBLIC} needs an API key,
+ * so a new route is closed until it says otherwise ({@link RouteTable}).
+ *
+ * <p>The values are {@link #PUBLIC} or role names of {@link Roles}: {@link Roles#STOREFRONT} (an
+ * API key), or the users' roles for the admin API, which the container's constraints (web.xml)
+ * enforce per method: reads by merchandisers and viewers, changes by merchandisers only.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+public @interface Access {
+
+    /** Anyone, with no credential. */
+    String PUBLIC = "public";
+
+    /** {@link #PUBLIC}, or the roles that may call. */
+    String[] value();
+
+    /** The declarations of resource methods: the method's own, else its class's. */
+    final class Declared {
+
+        private Declared() {
+        }
+
+        public static Optional<Access> on(Class<?> type, Method method) {
+            Access own = method.getAnnotation(Access.class);
+            return Optional.ofNullable(own != null ? own : type.getAnnotation(Access.class));
+        }
+    }
+}

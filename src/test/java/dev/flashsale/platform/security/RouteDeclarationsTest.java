@@ -1,0 +1,150 @@
+package dev.flashsale.platform.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.platform.rest.RestApplication;
+import dev.flashsale.testhooks.UndeclaredHookResource;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.ws.rs.ApplicationPath;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every route the application serves, found by reflection over the compiled classes (the
+ * product's and the tests' hooks, which the tests deploy): each JAX-RS resource method and each
+ * servlet or filter declares its {@link Access}, and the declarations agree with what the
+ * container enforces by path (web.xml: the admin API reads by merchandisers and viewers, changes
+ * by merchandisers; everything else under /api is the storefront's, by API key).
+ */
+class RouteDeclarationsTest {
+
+    private static final Set<String> READS = Set.of("GET", "HEAD");
+
+    @Test
+    void everyResourceMethodDeclaresWhoMayCallIt() throws Exception {
+        List<String> undeclared = new ArrayList<>();
+        for (Route route : routes()) {
+            if (route.access().isEmpty() && !route.handler().startsWith(UndeclaredHookResource.class.getName() + "#")) {
+                undeclared.add(route.method() + " " + route.path() + " (" + route.handler() + ")");
+            }
+        }
+        assertEquals(List.of(), undeclared, "routes without @Access: they are refused as not found");
+    }
+
+    @Test
+    void everyServletAndFilterDeclaresWhoMayCallIt() throws Exception {
+        List<String> undeclared = new ArrayList<>();
+        int seen = 0;
+        for (Class<?> type : compiledClasses()) {
+            WebFilter filter = type.getAnnotation(WebFilter.class);
+            WebServlet servlet = type.getAnnotation(WebServlet.class);
+            if (filter == null && servlet == null) {
+                continue;
+            }
+            seen++;
+            if (!type.isAnnotationPresent(Access.class)) {
+                undeclared.add(type.getName() + " at " + (filter != null ? patterns(filter.value(), filter.urlPatterns())
+                        : patterns(servlet.value(), servlet.urlPatterns())));
+            }
+        }
+        assertTrue(seen >= 5, "found only " + seen + " servlets and filters");
+        assertEquals(List.of(), undeclared, "servlets and filters without @Access");
+    }
+
+    @Test
+    void theDeclarationsAgreeWithWhatTheContainerEnforcesByPath() throws Exception {
+        List<String> disagreeing = new ArrayList<>();
+        for (Route route : routes()) {
+            if (route.access().isEmpty()) {
+                continue;
+            }
+            Set<String> declared = Set.of(route.access().get().value());
+            Set<String> expected;
+            if (route.path().startsWith(Route.API_ROOT + "/admin/")) {
+                expected = READS.contains(route.method()) ? Set.of(Roles.MERCHANDISER, Roles.VIEWER) : Set.of(Roles.MERCHANDISER);
+            } else {
+                expected = route.isPublic() ? Set.of(Access.PUBLIC) : Set.of(Roles.STOREFRONT);
+            }
+            if (!declared.equals(expected)) {
+                disagreeing.add(route.method() + " " + route.path() + " declares " + new TreeSet<>(declared) + ", the container enforces "
+                        + new TreeSet<>(expected));
+            }
+        }
+        assertEquals(List.of(), disagreeing);
+    }
+
+    @Test
+    void theProductsOnlyPublicRouteUnderTheApiIsPing() throws Exception {
+        Set<String> open = new TreeSet<>();
+        for (Class<?> type : classesIn(mainClasses())) {
+            Route.ofResource(type).stream().filter(Route::isPublic).forEach(route -> open.add(route.method() + " " + route.path()));
+        }
+        assertEquals(Set.of("GET /api/ping"), open);
+    }
+
+    @Test
+    void theRouteTableOpensOnlyWhatIsDeclaredPublic() throws Exception {
+        RouteTable table = new RouteTable();
+        List<Class<?>> resources = compiledClasses().stream().filter(type -> !Route.ofResource(type).isEmpty()).toList();
+        table.set(resources);
+        assertTrue(table.isPublic("/api/ping"));
+        assertTrue(table.isPublic("/api/test/holds/0b9a3c7e-5d62-4e0b-9a41-0d9e2b2c6a11/confirm-while-overdue"));
+        assertFalse(table.isPublic("/api/test/holds/a/b/confirm-while-overdue"), "a parameter is one segment");
+        assertFalse(table.isPublic("/api/reservations"));
+        assertFalse(table.isPublic("/api/sales/1/queue/lottery"));
+        assertFalse(table.isPublic("/api/test/undeclared"), "an undeclared route is not public");
+        assertFalse(table.isPublic("/api/no-such-thing"), "a path no route answers is not public");
+        assertFalse(table.isPublic("/api/ping/more"));
+        assertEquals(routes().size(), table.routes().size());
+    }
+
+    private static List<String> patterns(String[] values, String[] urlPatterns) {
+        return Stream.concat(Stream.of(values), Stream.of(urlPatterns)).toList();
+    }
+
+    private static List<Route> routes() throws Exception {
+        List<Route> routes = new ArrayList<>();
+        for (Class<?> type : compiledClasses()) {
+            routes.addAll(Route.ofResource(type));
+        }
+        assertTrue(routes.size() > 40, "found only " + routes.size() + " routes");
+        assertEquals("/api", "/" + RestApplication.class.getAnnotation(ApplicationPath.class).value(), "the REST root");
+        return routes;
+    }
+
+    private static List<Class<?>> compiledClasses() throws Exception {
+        List<Class<?>> classes = new ArrayList<>(classesIn(mainClasses()));
+        classes.addAll(classesIn(root(UndeclaredHookResource.class)));
+        return classes;
+    }
+
+    private static Path mainClasses() throws URISyntaxException {
+        return root(RestApplication.class);
+    }
+
+    private static Path root(Class<?> type) throws URISyntaxException {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    private static List<Class<?>> classesIn(Path root) throws IOException, ClassNotFoundException {
+        List<Class<?>> classes = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
+                String name = root.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
+                classes.add(Class.forName(name, false, RouteDeclarationsTest.class.getClassLoader()));
+            }
+        }
+        return classes;
+    }
+}
