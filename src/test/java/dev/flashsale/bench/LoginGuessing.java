@@ -30,7 +30,7 @@ import java.util.function.IntFunction;
  * limits by counts; this is the figure.
  *
  * <pre>
- * mvn -B -q test-compile exec:java -Dexec.mainClass=dev.flashsale.bench.LoginGuessing -Dexec.classpathScope=test \
+ * ./mvnw -B -q test-compile exec:java -Dexec.mainClass=dev.flashsale.bench.LoginGuessing -Dexec.classpathScope=test \
  *     -Dexec.args="--base http://localhost:8080/ --admin USER:PASSWORD"
  * </pre>
  * The guesses say they come from 198.51.100.66 (X-Forwarded-For): from this program's own address
