@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
 
 /**
  * The suite's second node, started once for every test that needs two: the packaged form an
@@ -40,7 +42,11 @@ public final class SecondNode {
     private SecondNode() {
     }
 
-    /** The node on the tests' PostgreSQL and Redis through the proxies; started on first use. */
+    /**
+     * The node on the tests' PostgreSQL and Redis through the proxies; started on first use. An
+     * earlier test's fault (PostgreSQL restarted, Redis paused) reaches this node too: it is handed
+     * out once it is ready and uses its gate again.
+     */
     public static synchronized PackagedNode proxied() {
         if (node != null && clustered) {
             stopNode();
@@ -49,6 +55,10 @@ public final class SecondNode {
             node = PackagedNode.start("second", settings(proxiedStores()));
             clustered = false;
         }
+        Api api = new Api(node.base());
+        Awaitility.await("the second node ready after earlier faults").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200)).until(() -> api.get("health/ready").status() == 200);
+        TestRedis.awaitGateInUse(api);
         return node;
     }
 
