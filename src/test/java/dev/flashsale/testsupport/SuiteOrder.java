@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Tag;
  * order of {@link #GROUPS}, each group's classes by their {@link Order} (none: 0), then by name.
  * The two-node and fault classes share one {@link SecondNode}: the class that kills it
  * ({@code @Order(1)}) comes last in its group, and the cluster's classes, which use the node
- * started again, after it. A class without a group's tag comes first, and the build fails on it
+ * started again, after it; the room's two-node class ({@code @Order(-1)}) comes first, before the
+ * classes whose faults reach the second node too. A class without a group's tag comes first, and the build fails on it
  * ({@code GroupTagTest}).
  */
 public final class SuiteOrder implements ClassOrderer {
