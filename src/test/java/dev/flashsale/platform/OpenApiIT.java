@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.pipeline.JsonObjectReader;
 import dev.flashsale.platform.problem.Problem;
 import dev.flashsale.platform.rest.RestApplication;
 import dev.flashsale.testsupport.Api;
@@ -44,8 +46,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The OpenAPI document at /openapi against the application's own code: every JAX-RS resource
- * method (found by reflection over the application's classes) is in it with its success answer,
+ * The OpenAPI document at /openapi against the application's own code: every route (each JAX-RS
+ * resource method and each storefront handler, found by reflection over the application's
+ * classes; the storefront's are described in META-INF/openapi.json) is in it with its success answer,
  * its problem answers and its credentials, and every problem type the code can raise is named
  * under its status. A resource method added without documentation fails here.
  */
@@ -90,7 +93,7 @@ class OpenApiIT {
         }
         Map<String, Set<String>> documented = new TreeMap<>();
         paths().forEach((path, item) -> documented.put(path, new TreeSet<>(item.asJsonObject().keySet())));
-        assertEquals(expected, documented, "the document's operations are exactly the resource methods");
+        assertEquals(expected, documented, "the document's operations are exactly the routes");
     }
 
     private static void checkOperation(Endpoint endpoint, JsonObject operation) {
@@ -161,6 +164,8 @@ class OpenApiIT {
                 })));
         Map<String, Set<String>> raised = ProblemTypesInCode.read();
         assertFalse(raised.isEmpty());
+        // The answer to a method that no operation of the path has: no operation's to name.
+        assertTrue(raised.getOrDefault("405", Set.of()).remove("method-not-allowed"), "the storefront answers 405 itself");
         raised.forEach((status, slugs) -> slugs.forEach(slug -> assertTrue(
                 documented.getOrDefault(status, Set.of()).contains(slug),
                 "problem type " + slug + " (" + status + ") is raised in the code but named by no operation")));
@@ -213,11 +218,15 @@ class OpenApiIT {
         return document.getJsonObject("paths");
     }
 
-    /** One public resource method: its HTTP method, full path, and whether it reads a body. */
-    private record Endpoint(String verb, String path, Method method, boolean takesBody) {
+    /** One route: its HTTP method, full path, what answers it, and whether it reads a body. */
+    private record Endpoint(String verb, String path, String method, boolean takesBody) {
     }
 
-    /** Every resource method of the application's classes (main, not test), with the application path. */
+    /**
+     * Every route of the application's classes (main, not test): each resource method of the REST
+     * framework, with the application path, and each storefront handler ({@link Answers}), whose
+     * body, when it reads one, is read by a {@link JsonObjectReader} it keeps.
+     */
     private static List<Endpoint> endpoints() throws IOException, URISyntaxException, ClassNotFoundException {
         String root = "/" + RestApplication.class.getAnnotation(ApplicationPath.class).value();
         java.nio.file.Path classes = java.nio.file.Path.of(RestApplication.class.getProtectionDomain().getCodeSource()
@@ -227,6 +236,12 @@ class OpenApiIT {
             for (java.nio.file.Path file : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
                 String name = classes.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
                 Class<?> type = Class.forName(name, false, OpenApiIT.class.getClassLoader());
+                Answers route = type.getAnnotation(Answers.class);
+                if (route != null) {
+                    String[] declared = route.value().split(" ", 2);
+                    boolean body = Stream.of(type.getDeclaredFields()).anyMatch(field -> JsonObjectReader.class.isAssignableFrom(field.getType()));
+                    endpoints.add(new Endpoint(declared[0].toLowerCase(), declared[1], type.getName(), body));
+                }
                 Path classPath = type.getAnnotation(Path.class);
                 if (classPath == null || type.isInterface()) {
                     continue;
@@ -238,7 +253,7 @@ class OpenApiIT {
                             String path = (root + "/" + classPath.value() + (methodPath == null ? "" : "/" + methodPath.value()))
                                     .replaceAll("/+", "/").replaceAll("(.)/$", "$1");
                             boolean body = method.isAnnotationPresent(Consumes.class) || type.isAnnotationPresent(Consumes.class);
-                            endpoints.add(new Endpoint(verb.getSimpleName().toLowerCase(), path, method, body));
+                            endpoints.add(new Endpoint(verb.getSimpleName().toLowerCase(), path, type.getName() + "#" + method.getName(), body));
                         }
                     }
                 }

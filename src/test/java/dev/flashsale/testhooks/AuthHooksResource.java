@@ -2,6 +2,7 @@ package dev.flashsale.testhooks;
 
 import dev.flashsale.access.control.StorefrontAuthConfigProvider;
 import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -16,7 +17,7 @@ import jakarta.ws.rs.core.MediaType;
 
 /** Which authentication provider the container asks for this application's requests. */
 @RequestScoped
-@Access(Access.PUBLIC)
+@Access(Roles.STOREFRONT)
 @Path("test/auth")
 @Produces(MediaType.APPLICATION_JSON)
 public class AuthHooksResource {

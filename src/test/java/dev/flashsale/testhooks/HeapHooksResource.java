@@ -1,6 +1,7 @@
 package dev.flashsale.testhooks;
 
 import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -13,7 +14,7 @@ import java.lang.management.MemoryMXBean;
 
 /** The server's heap in use after full collections, for the tests that show memory stays flat. */
 @RequestScoped
-@Access(Access.PUBLIC)
+@Access(Roles.STOREFRONT)
 @Path("test/heap")
 @Produces(MediaType.APPLICATION_JSON)
 public class HeapHooksResource {

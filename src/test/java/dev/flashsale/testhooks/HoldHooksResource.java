@@ -2,6 +2,7 @@ package dev.flashsale.testhooks;
 
 import dev.flashsale.platform.database.DatabaseMigration;
 import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.boundary.HoldSweeper;
 import dev.flashsale.reservations.boundary.ReservationLifecycle;
 import dev.flashsale.reservations.entity.ExpiredHolds;
@@ -29,7 +30,7 @@ import javax.sql.DataSource;
  * (next to the timer's), and a payment for a hold made overdue in the payment's own transaction.
  */
 @RequestScoped
-@Access(Access.PUBLIC)
+@Access(Roles.STOREFRONT)
 @Path("test/holds")
 @Produces(MediaType.APPLICATION_JSON)
 public class HoldHooksResource {

@@ -2,7 +2,7 @@ package dev.flashsale.access.boundary;
 
 import dev.flashsale.access.control.AdminApiLogin;
 import dev.flashsale.access.control.StorefrontAuthConfigProvider;
-import dev.flashsale.access.control.StorefrontLogin;
+import dev.flashsale.access.control.Challenges;
 import jakarta.inject.Inject;
 import jakarta.security.auth.message.config.AuthConfigFactory;
 import jakarta.servlet.ServletContext;
@@ -13,7 +13,8 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * Puts the storefront's key check in front of Jakarta Security once it has registered itself
+ * Lets the storefront's paths pass Jakarta Security untouched (the storefront pipeline checks their
+ * keys), once Jakarta Security has registered itself
  * (its container initializer runs before any listener), for this application's context only.
  */
 @WebListener
@@ -22,7 +23,7 @@ public class StorefrontAuthInstaller implements ServletContextListener {
     private static final Logger LOG = Logger.getLogger(StorefrontAuthInstaller.class.getName());
 
     @Inject
-    StorefrontLogin storefront;
+    Challenges challenges;
 
     @Inject
     AdminApiLogin admin;
@@ -34,10 +35,10 @@ public class StorefrontAuthInstaller implements ServletContextListener {
         ServletContext context = event.getServletContext();
         // The application context as the container names it: "<virtual server> <context path>".
         String appContext = context.getVirtualServerName() + " " + context.getContextPath();
-        registration = StorefrontAuthConfigProvider.install(appContext, storefront, admin);
+        registration = StorefrontAuthConfigProvider.install(appContext, challenges, admin);
         if (registration.isEmpty()) {
-            LOG.warning(() -> "No authentication registered for '" + appContext + "' to put the storefront's key check in front of;"
-                    + " Jakarta Security checks the storefront's keys itself");
+            LOG.warning(() -> "No authentication registered for '" + appContext + "' to put in front of;"
+                    + " Jakarta Security's mechanism passes the storefront's paths by itself");
         }
     }
 

@@ -13,17 +13,15 @@ import java.io.IOException;
 
 /**
  * The application's one authentication mechanism (Jakarta Security keeps only one), choosing by
- * path: HTTP Basic for users under {@code /api/admin}, an API key for storefronts elsewhere
- * under {@code /api}, and form login with a session for the console pages.
+ * path: HTTP Basic for users under {@code /api/admin}, form login with a session for the console
+ * pages, and nothing for the storefront's paths elsewhere under {@code /api}, whose API keys the
+ * storefront pipeline checks (when {@code StorefrontAuthContext} is installed, this is not even asked).
  */
 @ApplicationScoped
 public class Authentication implements HttpAuthenticationMechanism {
 
     @Inject
     AdminApiLogin adminApi;
-
-    @Inject
-    StorefrontLogin storefront;
 
     @Inject
     ConsoleLogin console;
@@ -42,7 +40,7 @@ public class Authentication implements HttpAuthenticationMechanism {
             return adminApi.validateRequest(request, response, context);
         }
         if (isStorefront(path)) {
-            return storefront.validateRequest(request, response, context);
+            return context.doNothing();
         }
         if (context.isProtected() && !context.isAuthenticationRequest() && request.getUserPrincipal() == null
                 && isFacesAjax(request)) {

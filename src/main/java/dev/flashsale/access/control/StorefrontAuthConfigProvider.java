@@ -14,7 +14,7 @@ import javax.security.auth.callback.CallbackHandler;
 
 /**
  * The application's authentication provider for the container: Jakarta Security's own, with
- * the storefront API's paths taken by {@link StorefrontAuthContext}. Registered in place of Jakarta
+ * the storefront API's paths left to the storefront pipeline ({@link StorefrontAuthContext}). Registered in place of Jakarta
  * Security's registration for this application, under the same layer and application context.
  */
 public final class StorefrontAuthConfigProvider implements AuthConfigProvider {
@@ -22,12 +22,12 @@ public final class StorefrontAuthConfigProvider implements AuthConfigProvider {
     public static final String LAYER = "HttpServlet";
 
     private final AuthConfigProvider jakartaSecurity;
-    private final StorefrontLogin storefront;
+    private final Challenges challenges;
     private final AdminApiLogin admin;
 
-    public StorefrontAuthConfigProvider(AuthConfigProvider jakartaSecurity, StorefrontLogin storefront, AdminApiLogin admin) {
+    public StorefrontAuthConfigProvider(AuthConfigProvider jakartaSecurity, Challenges challenges, AdminApiLogin admin) {
         this.jakartaSecurity = jakartaSecurity;
-        this.storefront = storefront;
+        this.challenges = challenges;
         this.admin = admin;
     }
 
@@ -35,14 +35,14 @@ public final class StorefrontAuthConfigProvider implements AuthConfigProvider {
      * Puts this provider in front of the one registered for the application now (Jakarta
      * Security's), and returns the registration's id; empty when there is none to wrap.
      */
-    public static Optional<String> install(String appContext, StorefrontLogin storefront, AdminApiLogin admin) {
+    public static Optional<String> install(String appContext, Challenges challenges, AdminApiLogin admin) {
         AuthConfigFactory factory = AuthConfigFactory.getFactory();
         AuthConfigProvider registered = factory == null ? null : factory.getConfigProvider(LAYER, appContext, null);
         if (registered == null || registered instanceof StorefrontAuthConfigProvider) {
             return Optional.empty();
         }
-        return Optional.of(factory.registerConfigProvider(new StorefrontAuthConfigProvider(registered, storefront, admin),
-                LAYER, appContext, "Jakarta Security, with the storefront API's keys checked first"));
+        return Optional.of(factory.registerConfigProvider(new StorefrontAuthConfigProvider(registered, challenges, admin),
+                LAYER, appContext, "Jakarta Security, with the storefront API's paths left to its pipeline"));
     }
 
     @Override
@@ -50,7 +50,7 @@ public final class StorefrontAuthConfigProvider implements AuthConfigProvider {
         ServerAuthConfig others = jakartaSecurity.getServerAuthConfig(layer, appContext, handler);
         // Jakarta Security's context keeps no state of a request: one serves them all, instead of
         // a new one (and its module initialised again) per request.
-        ServerAuthContext context = new StorefrontAuthContext(others.getAuthContext(appContext, null, Map.of()), storefront, admin);
+        ServerAuthContext context = new StorefrontAuthContext(others.getAuthContext(appContext, null, Map.of()), challenges, admin);
         return new ServerAuthConfig() {
             @Override
             public ServerAuthContext getAuthContext(String authContextId, Subject service, Map<String, Object> properties) {

@@ -9,19 +9,18 @@ import jakarta.servlet.http.HttpServletResponse;
 import javax.security.auth.Subject;
 
 /**
- * The container's authentication step for the storefront API's paths, done here in a map lookup
- * of the API key ({@link StorefrontLogin#caller}), and for every other path handed to Jakarta
- * Security's own context (the console's form login, the admin API's Basic). Jakarta Security's
- * bridge looks its mechanism up through JNDI and the bean manager twice per request, which cost
- * a storefront refusal about a sixth of its time; the storefront needs none of what it offers
- * (sessions, login pages, interceptors).
+ * The container's authentication step: the storefront API's paths are the storefront pipeline's,
+ * which checks their API keys itself, so here they pass untouched; every other path is handed to
+ * Jakarta Security's own context (the console's form login, the admin API's Basic). Jakarta
+ * Security's bridge looks its mechanism up through JNDI and the bean manager twice per request,
+ * which cost a storefront refusal about a sixth of its time; the storefront needs none of what it
+ * offers (sessions, login pages, interceptors).
  *
  * <p>The container is told of no caller: its callback handler looks the default realm up under
  * a lock every request takes ({@code Realm.getDefaultRealm}), and a role constraint makes its
  * policy check take another (JACC's protection domains); in a JFR recording of a sold-out crowd
- * those two locks held the request threads longer than all their work. The key is the
- * storefront's authorisation: the paths that need one ({@link StorefrontLogin#needsKey}) carry
- * no container constraint and are refused here without it (401), or past its limits (429).
+ * those two locks held the request threads longer than all their work. The storefront's paths
+ * carry no container constraint (web.xml).
  *
  * <p>A Basic login to the admin API that the failed-login limits refuse already is refused here
  * too (429, {@link AdminApiLogin#refusedThrottled}): a password guesser's every further try then
@@ -32,12 +31,12 @@ public final class StorefrontAuthContext implements ServerAuthContext {
     private static final String HANDLED = StorefrontAuthContext.class.getName() + ".handled";
 
     private final ServerAuthContext others;
-    private final StorefrontLogin storefront;
+    private final Challenges challenges;
     private final AdminApiLogin admin;
 
-    public StorefrontAuthContext(ServerAuthContext others, StorefrontLogin storefront, AdminApiLogin admin) {
+    public StorefrontAuthContext(ServerAuthContext others, Challenges challenges, AdminApiLogin admin) {
         this.others = others;
-        this.storefront = storefront;
+        this.challenges = challenges;
         this.admin = admin;
     }
 
@@ -47,7 +46,7 @@ public final class StorefrontAuthContext implements ServerAuthContext {
         HttpServletResponse response = (HttpServletResponse) message.getResponseMessage();
         String path = Authentication.path(request);
         if (Authentication.hasPathParameters(request, path)) {
-            storefront.refuse(response, Authentication.NO_PATH_PARAMETERS);
+            challenges.refuse(response, Authentication.NO_PATH_PARAMETERS);
             return AuthStatus.SEND_FAILURE;
         }
         if (!Authentication.isStorefront(path)) {
@@ -57,12 +56,8 @@ public final class StorefrontAuthContext implements ServerAuthContext {
             return others.validateRequest(message, client, service);
         }
         message.getMap().put(HANDLED, Boolean.TRUE);
-        if (!storefront.needsKey(path)) {
-            return AuthStatus.SUCCESS;
-        }
-        return storefront.caller(request, response).isPresent() ? AuthStatus.SUCCESS : AuthStatus.SEND_FAILURE;
+        return AuthStatus.SUCCESS;
     }
-
     @Override
     public AuthStatus secureResponse(MessageInfo message, Subject service) throws AuthException {
         if (message.getMap().containsKey(HANDLED)) {

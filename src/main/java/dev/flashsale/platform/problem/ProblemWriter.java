@@ -42,7 +42,7 @@ public class ProblemWriter implements MessageBodyWriter<Problem> {
      * SKU after its last unit) is written once and its bytes kept: at most {@value #KEPT} of them,
      * all forgotten when full; a problem with field errors is written each time.
      */
-    static byte[] bytes(Problem problem) {
+    public static byte[] bytes(Problem problem) {
         if (problem.errors() != null) {
             return json(problem).getBytes(StandardCharsets.UTF_8);
         }

@@ -85,6 +85,8 @@ public class ApiDocument implements OASFilter {
             // Any operation that reaches the database answers its passing trouble so (TransientFailure).
             add(problems, "503", "service-unavailable");
         }
+        // An Accept header that excludes the operation's media type.
+        add(problems, "406", "not-acceptable");
         add(problems, "500", "internal-error");
         APIResponse inferred = responses.getDefaultValue();
         if (inferred != null && responses.getAPIResponses().size() > 1) {

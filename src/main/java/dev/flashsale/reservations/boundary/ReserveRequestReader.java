@@ -1,21 +1,12 @@
 package dev.flashsale.reservations.boundary;
 
-import dev.flashsale.platform.rest.JsonObjectReader;
+import dev.flashsale.platform.pipeline.JsonObjectReader;
 import dev.flashsale.reservations.entity.ReserveRequest;
 import jakarta.json.stream.JsonParser;
-import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.ext.Provider;
 import java.math.BigDecimal;
 
 /** Reads the reserve request's three fields straight off the JSON stream: the body every buyer of a rush sends. */
-@Provider
-@Consumes(MediaType.APPLICATION_JSON)
-public class ReserveRequestReader extends JsonObjectReader<ReserveRequest> {
-
-    public ReserveRequestReader() {
-        super(ReserveRequest.class);
-    }
+final class ReserveRequestReader extends JsonObjectReader<ReserveRequest> {
 
     @Override
     protected Fields<ReserveRequest> fields() {

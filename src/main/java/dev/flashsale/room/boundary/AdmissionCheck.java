@@ -1,6 +1,7 @@
 package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.pipeline.Admission;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.RoomDirectory;
@@ -10,7 +11,6 @@ import dev.flashsale.room.entity.TokenCheck;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
@@ -22,9 +22,11 @@ import java.util.logging.Logger;
  * this buyer for this sale ({@code X-Admission-Token}), signed by a node, not run out, and not
  * revoked; anything else is 403 and nothing is claimed. A sale without a room costs a lookup in
  * memory. Revocation is in Redis: when Redis cannot be asked, a token with a good signature stands.
- * From the check until the request's answer its ticket counts as reserving ({@link ReservingAnswered}),
- * and a reservation the request answers with is tied to the ticket, whose place its end frees
- * ({@link CheckoutEnds}).
+ * From the check until the request's answer its ticket counts as reserving (the {@link Admission}
+ * this returns hears the answer), and a reservation the request answers with is tied to the
+ * ticket, whose place its end frees ({@link CheckoutEnds}). Admission counts a reserving ticket's
+ * unit as taken until then, and an answered one until the sale's units are read again, so that it
+ * never admits more buyers than units whatever a reserve takes.
  */
 @ApplicationScoped
 public class AdmissionCheck {
@@ -42,20 +44,12 @@ public class AdmissionCheck {
     @Inject
     RoomRedis redis;
 
-    @Inject
-    HttpServletRequest request;
-
-    /** Whether a reserve of this SKU must carry an admission token: its sale has its room on. */
-    public boolean appliesTo(Sku sku) {
-        return directory.saleWithRoomOf(sku).isPresent();
-    }
-
-    public void check(Sku sku, String buyerId, IdempotencyKey key) {
+    /** The room's say on a reserve that carries {@code token} (the header's value, or null): refused with 403, or let through. */
+    public Admission check(Sku sku, String buyerId, IdempotencyKey key, String token) {
         Optional<UUID> sale = directory.saleWithRoomOf(sku);
         if (sale.isEmpty()) {
-            return;
+            return Admission.NONE;
         }
-        String token = request.getHeader(HEADER);
         if (token == null || token.isBlank()) {
             throw new ProblemException(403, "admission-required", "Admission required",
                     "Sale " + sale.get() + " has a waiting room: reserve with the " + HEADER + " its queue gave on admission");
@@ -78,8 +72,23 @@ public class AdmissionCheck {
             throw new ProblemException(403, "admission-token-revoked", "Admission token revoked",
                     "The " + HEADER + " was revoked, its buyer left the queue, or its checkout ended");
         }
-        // ReservingAnswered records the answer, whatever it is, once the request has one.
-        request.setAttribute(ReservingAnswered.ATTRIBUTE, new ReservingAnswered.Reserving(claims, key));
+        return status -> answered(claims, key, status);
+    }
+
+    /**
+     * The request's answer, once it has one (its transaction committed or rolled back): its ticket
+     * is no longer reserving, and an answer that is a reservation (201, or 200 for its key's
+     * reservation from before) ties the reservation's key to the ticket.
+     */
+    private void answered(AdmissionClaims claims, IdempotencyKey key, int status) {
+        try {
+            redis.reserved(claims, status == 200 || status == 201 ? key.value() : null);
+        } catch (ProblemException redisAway) {
+            // The ticket stays reserving until room_batch.lua gives up on it (a minute): admission undersells meanwhile.
+            // Its reservation is not tied to it either: the place is freed when the token runs out, not when the checkout ends.
+            // (RoomRedis logged the failure.)
+            LOG.log(Level.FINE, "Reserve answer of a ticket of sale " + claims.saleId() + " not recorded: Redis away", redisAway);
+        }
     }
 
     private boolean stillAdmitted(AdmissionClaims claims) {

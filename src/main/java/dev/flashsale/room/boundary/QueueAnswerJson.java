@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.format.DateTimeFormatter;
 
 /**
- * A {@link QueueAnswer} in JSON, written as the JSON binding writes it for {@link QueueResource}
+ * A {@link QueueAnswer} in JSON, written as the JSON binding would write it
  * (the properties in the record's {@code @JsonbPropertyOrder}, nulls left out, instants in ISO-8601),
  * without the binding's reflection: a crowd's polls are most of what a room answers.
  */

@@ -1,15 +1,17 @@
 package dev.flashsale.platform.security;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.rest.RestApplication;
 import dev.flashsale.testhooks.UndeclaredHookResource;
 import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.ws.rs.ApplicationPath;
 import java.io.IOException;
+import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,10 +24,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every route the application serves, found by reflection over the compiled classes (the
- * product's and the tests' hooks, which the tests deploy): each JAX-RS resource method and each
- * servlet or filter declares its {@link Access}, and the declarations agree with what the
- * container enforces by path (web.xml: the admin API reads by merchandisers and viewers, changes
- * by merchandisers; everything else under /api is the storefront's, by API key).
+ * product's and the tests' hooks, which the tests deploy): each storefront handler, each JAX-RS
+ * resource method and each servlet or filter declares its {@link Access}, and the declarations
+ * agree with what is enforced by path (web.xml: the admin API reads by merchandisers and viewers,
+ * changes by merchandisers; everything else under /api is the storefront's, by API key, checked by
+ * its pipeline). The REST framework serves only the admin API.
  */
 class RouteDeclarationsTest {
 
@@ -58,7 +61,7 @@ class RouteDeclarationsTest {
                         : patterns(servlet.value(), servlet.urlPatterns())));
             }
         }
-        assertTrue(seen >= 5, "found only " + seen + " servlets and filters");
+        assertTrue(seen >= 4, "found only " + seen + " servlets and filters");
         assertEquals(List.of(), undeclared, "servlets and filters without @Access");
     }
 
@@ -89,24 +92,50 @@ class RouteDeclarationsTest {
         Set<String> open = new TreeSet<>();
         for (Class<?> type : classesIn(mainClasses())) {
             Route.ofResource(type).stream().filter(Route::isPublic).forEach(route -> open.add(route.method() + " " + route.path()));
+            Answers route = type.getAnnotation(Answers.class);
+            Access access = type.getAnnotation(Access.class);
+            if (route != null && access != null && List.of(access.value()).contains(Access.PUBLIC)) {
+                open.add(route.value());
+            }
         }
         assertEquals(Set.of("GET /api/ping"), open);
     }
 
     @Test
-    void theRouteTableOpensOnlyWhatIsDeclaredPublic() throws Exception {
-        RouteTable table = new RouteTable();
-        List<Class<?>> resources = compiledClasses().stream().filter(type -> !Route.ofResource(type).isEmpty()).toList();
-        table.set(resources);
-        assertTrue(table.isPublic("/api/ping"));
-        assertTrue(table.isPublic("/api/test/holds/0b9a3c7e-5d62-4e0b-9a41-0d9e2b2c6a11/confirm-while-overdue"));
-        assertFalse(table.isPublic("/api/test/holds/a/b/confirm-while-overdue"), "a parameter is one segment");
-        assertFalse(table.isPublic("/api/reservations"));
-        assertFalse(table.isPublic("/api/sales/1/queue/lottery"));
-        assertFalse(table.isPublic("/api/test/undeclared"), "an undeclared route is not public");
-        assertFalse(table.isPublic("/api/no-such-thing"), "a path no route answers is not public");
-        assertFalse(table.isPublic("/api/ping/more"));
-        assertEquals(routes().size(), table.routes().size());
+    void everyStorefrontHandlerDeclaresItsRouteAndWhoMayCallIt() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        int seen = 0;
+        for (Class<?> type : classesIn(mainClasses())) {
+            if (!Handler.class.isAssignableFrom(type) || type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
+                continue;
+            }
+            seen++;
+            Answers route = type.getAnnotation(Answers.class);
+            Access access = type.getAnnotation(Access.class);
+            if (route == null || access == null) {
+                wrong.add(type.getName() + " declares " + (route == null ? "no route (@Answers)" : "no access (@Access)"));
+                continue;
+            }
+            Set<String> declared = Set.of(access.value());
+            if (!declared.equals(Set.of(Access.PUBLIC)) && !declared.equals(Set.of(Roles.STOREFRONT))) {
+                wrong.add(type.getName() + " declares " + declared + ": a storefront route is public or the storefront's");
+            }
+            if (!route.value().matches("(GET|POST|PUT|DELETE|PATCH) /api/.*") || route.value().contains(" /api/admin")) {
+                wrong.add(type.getName() + " answers " + route.value() + ": storefront routes are under /api, outside /api/admin");
+            }
+        }
+        assertTrue(seen >= 11, "found only " + seen + " storefront handlers");
+        assertEquals(List.of(), wrong);
+    }
+
+    @Test
+    void theRestFrameworkServesOnlyTheAdminApi() throws Exception {
+        List<String> outside = new ArrayList<>();
+        for (Class<?> type : classesIn(mainClasses())) {
+            Route.ofResource(type).stream().filter(route -> !route.path().startsWith(Route.API_ROOT + "/admin/"))
+                    .forEach(route -> outside.add(route.method() + " " + route.path() + " (" + route.handler() + ")"));
+        }
+        assertEquals(List.of(), outside, "a storefront route is a handler of the storefront pipeline, not a resource method");
     }
 
     private static List<String> patterns(String[] values, String[] urlPatterns) {
@@ -118,7 +147,7 @@ class RouteDeclarationsTest {
         for (Class<?> type : compiledClasses()) {
             routes.addAll(Route.ofResource(type));
         }
-        assertTrue(routes.size() > 40, "found only " + routes.size() + " routes");
+        assertTrue(routes.size() > 25, "found only " + routes.size() + " routes");
         assertEquals("/api", "/" + RestApplication.class.getAnnotation(ApplicationPath.class).value(), "the REST root");
         return routes;
     }

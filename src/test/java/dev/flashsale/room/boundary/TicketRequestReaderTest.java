@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.entity.TicketRequest;
-import jakarta.ws.rs.core.MediaType;
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -42,8 +40,7 @@ class TicketRequestReaderTest {
     }
 
     private TicketRequest read(String body) {
-        return reader.readFrom(TicketRequest.class, TicketRequest.class, null, MediaType.APPLICATION_JSON_TYPE, null,
-                new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
+        return reader.read(body.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
     }
 
     private static String slug(ProblemException refused) {

@@ -1,20 +1,13 @@
-package dev.flashsale.platform.rest;
+package dev.flashsale.platform.pipeline;
 
 import dev.flashsale.platform.problem.ProblemException;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParserFactory;
-import jakarta.ws.rs.WebApplicationException;
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedMap;
-import jakarta.ws.rs.ext.MessageBodyReader;
-import java.io.InputStream;
-import java.lang.annotation.Annotation;
-import java.lang.reflect.Type;
+import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.NoSuchElementException;
 
@@ -23,11 +16,11 @@ import java.util.NoSuchElementException;
  * reflection: for the bodies a rush of buyers sends. Unknown fields are skipped, a field given
  * twice counts by its last value, and a body that is not one JSON object of the expected shape
  * (bad syntax, a string for a number, an array, nothing) is 400 {@code malformed-request}, as
- * with the JSON binding elsewhere; a body over the size limit stays 413.
+ * with the JSON binding elsewhere.
  *
  * @param <T> the body's type, which checks its own fields when made
  */
-public abstract class JsonObjectReader<T> implements MessageBodyReader<T> {
+public abstract class JsonObjectReader<T> {
 
     private static final JsonParserFactory PARSERS = Json.createParserFactory(Map.of());
 
@@ -40,36 +33,12 @@ public abstract class JsonObjectReader<T> implements MessageBodyReader<T> {
         T build();
     }
 
-    private final Class<T> type;
-
-    protected JsonObjectReader(Class<T> type) {
-        this.type = type;
-    }
-
     /** A new holder of one body's fields. */
     protected abstract Fields<T> fields();
 
-    @Override
-    public boolean isReadable(Class<?> candidate, Type genericType, Annotation[] annotations, MediaType mediaType) {
-        return candidate == type;
-    }
-
-    @Override
-    public T readFrom(Class<T> candidate, Type genericType, Annotation[] annotations, MediaType mediaType,
-                      MultivaluedMap<String, String> headers, InputStream body) {
-        try (JsonParser json = PARSERS.createParser(body, charsetOf(mediaType))) {
-            return read(json);
-        } catch (JsonException | NoSuchElementException | IllegalStateException | NumberFormatException unreadable) {
-            RequestBodyLimit.tooLarge(unreadable).ifPresent(tooLarge -> {
-                throw new WebApplicationException(unreadable, tooLarge);
-            });
-            throw malformed();
-        }
-    }
-
-    /** Reads a UTF-8 body outside the REST framework: the same body, the same refusals. */
-    public T read(InputStream body) {
-        try (JsonParser json = PARSERS.createParser(body, StandardCharsets.UTF_8)) {
+    /** Reads a body in this charset: 400 {@code malformed-request} when it is not one JSON object of the expected shape. */
+    public T read(byte[] body, Charset charset) {
+        try (JsonParser json = PARSERS.createParser(new ByteArrayInputStream(body), charset)) {
             return read(json);
         } catch (JsonException | NoSuchElementException | IllegalStateException | NumberFormatException unreadable) {
             throw malformed();
@@ -115,15 +84,6 @@ public abstract class JsonObjectReader<T> implements MessageBodyReader<T> {
             json.skipObject();
         } else if (value == JsonParser.Event.START_ARRAY) {
             json.skipArray();
-        }
-    }
-
-    private static Charset charsetOf(MediaType mediaType) {
-        String charset = mediaType == null ? null : mediaType.getParameters().get(MediaType.CHARSET_PARAMETER);
-        try {
-            return charset == null ? StandardCharsets.UTF_8 : Charset.forName(charset);
-        } catch (IllegalArgumentException unknown) {
-            throw ProblemException.badRequest("malformed-request", "The request body's charset is not one this server reads");
         }
     }
 

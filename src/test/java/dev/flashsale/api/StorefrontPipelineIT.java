@@ -18,25 +18,24 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The answers written without the REST framework (a plain reserve request, a plain ping) are the
- * REST resources' answers: each request is sent as a storefront sends it (answered by the fast
- * path) and again with an Accept header of two media types (which the fast path leaves to the
- * REST resource), and both answers must agree in status, media type, headers and body, ids and
- * times aside. The storefront's API keys are checked before Jakarta Security is asked, which
- * keeps every other credential.
+ * The storefront's one pipeline answers a request the same whatever its shape: each request is
+ * sent as a storefront sends it and again with an Accept header of two media types, and both
+ * answers must agree in status, media type, headers and body, ids and times aside. The
+ * storefront's API keys are checked by the pipeline, past the container's authentication, which
+ * leaves every other credential to Jakarta Security.
  */
 @Tag("core")
-class FastPathIT {
+class StorefrontPipelineIT {
 
-    /** Accepted by both, but not the single plain value the fast path answers. */
-    private static final String[] THROUGH_REST = {"Accept", "application/json, */*"};
+    /** Two media types, one of them the answer's. */
+    private static final String[] NEGOTIATED = {"Accept", "application/json, */*"};
     private static final List<String> HEADERS = List.of("Content-Type", "Retry-After", "Cache-Control", "Content-Security-Policy",
             "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Server");
 
     private final Api api = new Api(TestServer.url());
 
     @Test
-    void everyReserveAnswerIsTheRestResourcesAnswer() {
+    void everyReserveAnswerIsTheSameWhateverTheRequestsShape() {
         String sku = Sales.openSku(api, 1_000, 2, 600, "REFUSE");
         String soldOut = Sales.openSku(api, 1, 2, 600, "REFUSE");
         assertEquals(201, api.reserve(soldOut + "-first", soldOut, "buyer-first", 1).status());
@@ -54,27 +53,27 @@ class FastPathIT {
                 (v, h) -> post(headers(h, "Idempotency-Key", soldOut + "-first"), Api.reserveBody(soldOut, "someone-else", 1)));
         for (BiFunction<String, String[], Api.Answer> request : cases) {
             Api.Answer plain = request.apply("plain", new String[0]);
-            Api.Answer rest = request.apply("rest", THROUGH_REST);
-            assertAlike(plain, rest);
+            Api.Answer negotiated = request.apply("negotiated", NEGOTIATED);
+            assertAlike(plain, negotiated);
         }
 
-        // A replay of a reservation made on the other path: 200 with the same reservation, both ways.
+        // A replay of a reservation: 200 with the same reservation, whatever the shape.
         Api.Answer first = post(headers(new String[0], "Idempotency-Key", run + "-replayed"), Api.reserveBody(sku, "buyer-r", 1));
         assertEquals(201, first.status(), first.toString());
         assertTrue(first.location().endsWith("/api/reservations/" + first.json().getString("id")), first.location());
-        Api.Answer replayRest = post(headers(THROUGH_REST, "Idempotency-Key", run + "-replayed"), Api.reserveBody(sku, "buyer-r", 1));
+        Api.Answer replayNegotiated = post(headers(NEGOTIATED, "Idempotency-Key", run + "-replayed"), Api.reserveBody(sku, "buyer-r", 1));
         Api.Answer replayPlain = post(headers(new String[0], "Idempotency-Key", run + "-replayed"), Api.reserveBody(sku, "buyer-r", 1));
-        assertEquals(200, replayRest.status(), replayRest.toString());
-        assertEquals(first.body(), replayRest.body());
+        assertEquals(200, replayNegotiated.status(), replayNegotiated.toString());
+        assertEquals(first.body(), replayNegotiated.body());
         assertEquals(first.body(), replayPlain.body());
-        assertAlike(replayPlain, replayRest);
-        // Two new reservations (one per path) and the replayed one: nothing else was taken.
+        assertAlike(replayPlain, replayNegotiated);
+        // Two new reservations (one per shape) and the replayed one: nothing else was taken.
         assertEquals(1_000 - 3, api.stock(sku).json().getInt("available"));
         assertEquals(0, api.stock(soldOut).json().getInt("available"));
     }
 
     @Test
-    void theStorefrontsKeysAreCheckedBeforeJakartaSecurityAndEveryOtherCredentialByIt() {
+    void theStorefrontsKeysAreCheckedByThePipelineAndEveryOtherCredentialByJakartaSecurity() {
         assertEquals("dev.flashsale.access.control.StorefrontAuthConfigProvider",
                 api.get("api/test/auth").json().getString("provider"), "the container asks the storefront's provider");
         Api.Answer noKey = api.withStorefrontKey(null).reserve("fast-auth-no-key", "ANY-SKU", "buyer", 1);
@@ -100,7 +99,7 @@ class FastPathIT {
     }
 
     @Test
-    void everyTicketAndPollAnswerIsTheQueueResourcesAnswer() {
+    void everyTicketAndPollAnswerIsTheSameWhateverTheRequestsShape() {
         String sku = Sales.uniqueSku("fast-room");
         UUID sale = RoomSales.open(api, sku, 5, 1, 600, Instant.now().minusSeconds(1), new RoomSales.Room(1, 5, 60, 30));
         String queue = "api/sales/" + sale + "/queue";
@@ -117,33 +116,33 @@ class FastPathIT {
                 (v, h) -> api.get(queue + "/nonsense", h),
                 (v, h) -> api.get("api/sales/not-a-sale/queue/t_AAAAAAAAAAAAAAAAAAAAAA", h));
         for (BiFunction<String, String[], Api.Answer> request : cases) {
-            assertAlike(request.apply("plain", new String[0]), request.apply("rest", THROUGH_REST));
+            assertAlike(request.apply("plain", new String[0]), request.apply("negotiated", NEGOTIATED));
         }
 
         Api.Answer first = api.post(queue, "{\"buyerId\":\"buyer-again\"}");
         assertEquals(201, first.status(), first.toString());
         String ticket = first.json().getString("ticket");
         assertTrue(first.location().endsWith("/" + queue + "/" + ticket), first.location());
-        Api.Answer againRest = api.post(queue, "{\"buyerId\":\"buyer-again\"}", THROUGH_REST);
+        Api.Answer againNegotiated = api.post(queue, "{\"buyerId\":\"buyer-again\"}", NEGOTIATED);
         Api.Answer againPlain = api.post(queue, "{\"buyerId\":\"buyer-again\"}");
-        assertEquals(200, againRest.status(), againRest.toString());
+        assertEquals(200, againNegotiated.status(), againNegotiated.toString());
         assertEquals(ticket, againPlain.json().getString("ticket"));
-        assertAlike(againPlain, againRest);
+        assertAlike(againPlain, againNegotiated);
         Api.Answer pollPlain = api.get(queue + "/" + ticket);
-        Api.Answer pollRest = api.get(queue + "/" + ticket, THROUGH_REST);
+        Api.Answer pollNegotiated = api.get(queue + "/" + ticket, NEGOTIATED);
         assertEquals(200, pollPlain.status(), pollPlain.toString());
         assertEquals("PAUSED", pollPlain.json().getString("reason"));
-        assertEquals(pollRest.body(), pollPlain.body(), "a waiting ticket's answer, byte for byte");
-        assertAlike(pollPlain, pollRest);
-        // Three buyers took a ticket each (plain, rest, again): nobody took two, and the bad requests none.
+        assertEquals(pollNegotiated.body(), pollPlain.body(), "a waiting ticket's answer, byte for byte");
+        assertAlike(pollPlain, pollNegotiated);
+        // Three buyers took a ticket each (plain, negotiated, again): nobody took two, and the bad requests none.
         assertEquals(3, api.get(queue).json().getJsonNumber("waiting").longValue(), "tickets in the room");
 
         // Admitted: the answer carries the token and its expiry, the same from both.
         assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale + "/room/resume").status());
         Api.Answer admittedPlain = pollUntilAdmitted(queue + "/" + ticket);
-        Api.Answer admittedRest = api.get(queue + "/" + ticket, THROUGH_REST);
-        assertEquals(admittedRest.body(), admittedPlain.body(), "an admitted ticket's answer, byte for byte");
-        assertAlike(admittedPlain, admittedRest);
+        Api.Answer admittedNegotiated = api.get(queue + "/" + ticket, NEGOTIATED);
+        assertEquals(admittedNegotiated.body(), admittedPlain.body(), "an admitted ticket's answer, byte for byte");
+        assertAlike(admittedPlain, admittedNegotiated);
     }
 
     /** The room admits once a second; thirty seconds leave a machine five times slower room to spare. */
@@ -156,13 +155,13 @@ class FastPathIT {
     }
 
     @Test
-    void pingIsTheRestResourcesPing() {
+    void pingAnswersPlainTextAndNothingElse() {
         Api.Answer plain = api.get("api/ping");
-        Api.Answer rest = api.get("api/ping", "Accept", "text/plain, */*");
+        Api.Answer negotiated = api.get("api/ping", "Accept", "text/plain, */*");
         assertEquals(200, plain.status());
         assertEquals("pong", plain.body());
-        assertAlike(plain, rest);
-        assertEquals(406, api.get("api/ping", "Accept", "application/json").status(), "not plain: the REST resource's negotiation");
+        assertAlike(plain, negotiated);
+        assertEquals(406, api.get("api/ping", "Accept", "application/json").status(), "ping answers only text/plain");
     }
 
     private static String[] headers(String[] extra, String... more) {
@@ -175,14 +174,14 @@ class FastPathIT {
         return api.post("api/reservations", body, headers);
     }
 
-    private static void assertAlike(Api.Answer plain, Api.Answer rest) {
-        String context = "plain: " + plain + "\nrest:  " + rest;
-        assertEquals(rest.status(), plain.status(), context);
+    private static void assertAlike(Api.Answer plain, Api.Answer negotiated) {
+        String context = "plain: " + plain + "\nnegotiated:  " + negotiated;
+        assertEquals(negotiated.status(), plain.status(), context);
         for (String header : HEADERS) {
-            assertEquals(rest.header(header), plain.header(header), header + "\n" + context);
+            assertEquals(negotiated.header(header), plain.header(header), header + "\n" + context);
         }
-        assertEquals(rest.location() == null, plain.location() == null, "Location\n" + context);
-        assertEquals(comparable(rest.body()), comparable(plain.body()), context);
+        assertEquals(negotiated.location() == null, plain.location() == null, "Location\n" + context);
+        assertEquals(comparable(negotiated.body()), comparable(plain.body()), context);
     }
 
     /** The body without what differs between two reservations or tickets: ids, times, places, the buyers and keys named after the variant. */
@@ -191,6 +190,6 @@ class FastPathIT {
                 .replaceAll("\"ticket\":\"t_[A-Za-z0-9_-]{22}\"", "\"ticket\":\"T\"")
                 .replaceAll("\"(position|queueLength|estimatedWaitSeconds)\":\\d+", "\"$1\":N")
                 .replaceAll("\"expiresAt\":\"[^\"]+\"", "\"expiresAt\":\"T\"")
-                .replaceAll("(plain|rest)", "VARIANT");
+                .replaceAll("(plain|negotiated)", "VARIANT");
     }
 }

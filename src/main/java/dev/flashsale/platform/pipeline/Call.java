@@ -1,0 +1,58 @@
+package dev.flashsale.platform.pipeline;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.Charset;
+import java.util.List;
+
+/**
+ * A storefront request as its route sees it: the path's parameters by name, its headers, its
+ * JSON body (read once, bounded), where it was sent, and the API key's name that called.
+ */
+public final class Call {
+
+    private final HttpServletRequest request;
+    private final List<String> names;
+    private final String[] values;
+    private final String caller;
+    private final int maxBodyBytes;
+
+    public Call(HttpServletRequest request, List<String> names, String[] values, String caller, int maxBodyBytes) {
+        this.request = request;
+        this.names = names;
+        this.values = values;
+        this.caller = caller;
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    /** The path parameter of this name, as sent (decoded). */
+    public String param(String name) {
+        int index = names.indexOf(name);
+        if (index < 0) {
+            throw new IllegalArgumentException("The route has no parameter " + name);
+        }
+        return values[index];
+    }
+
+    public String header(String name) {
+        return request.getHeader(name);
+    }
+
+    /** The API key's name that called; null for a public route. */
+    public String caller() {
+        return caller;
+    }
+
+    /** The URL of what this request made, named {@code child} below the request's own URL. */
+    public String location(String child) {
+        return request.getRequestURL().append('/').append(child).toString();
+    }
+
+    /**
+     * The body, a JSON object read by {@code reader}: sent as application/json (else 415), at most
+     * the configured size (else 413), well-formed and of the expected shape (else 400).
+     */
+    public <T> T body(JsonObjectReader<T> reader) {
+        Charset charset = MediaTypes.jsonCharset(request.getContentType());
+        return reader.read(BodyLimit.read(request, maxBodyBytes), charset);
+    }
+}

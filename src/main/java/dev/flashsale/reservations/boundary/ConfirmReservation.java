@@ -1,0 +1,20 @@
+package dev.flashsale.reservations.boundary;
+
+import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
+import dev.flashsale.reservations.entity.Reservation;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.UUID;
+
+/** {@code POST /api/reservations/{id}/confirm}: a hold confirmed after payment; confirming again answers the same. */
+@ApplicationScoped
+@Access(Roles.STOREFRONT)
+@Answers("POST /api/reservations/{id}/confirm")
+public class ConfirmReservation extends OneReservation {
+
+    @Override
+    Reservation apply(UUID id) {
+        return lifecycle.confirm(id);
+    }
+}

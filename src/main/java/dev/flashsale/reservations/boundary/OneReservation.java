@@ -1,0 +1,29 @@
+package dev.flashsale.reservations.boundary;
+
+import dev.flashsale.platform.pipeline.Answer;
+import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReservationView;
+import jakarta.inject.Inject;
+import java.util.UUID;
+
+/** A storefront route on one reservation, named by the path's {@code {id}}: answered with the reservation after {@link #apply}. */
+abstract class OneReservation implements Handler<UUID> {
+
+    @Inject
+    ReservationLifecycle lifecycle;
+
+    @Override
+    public UUID read(Call call) {
+        return Ids.parse(call.param("id"), "reservation");
+    }
+
+    @Override
+    public Answer answer(Call call, UUID id) {
+        return Answer.ok(ReservationView.of(apply(id)));
+    }
+
+    abstract Reservation apply(UUID id);
+}

@@ -1,0 +1,77 @@
+package dev.flashsale.reservations.boundary;
+
+import dev.flashsale.limits.boundary.StorefrontLimits;
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.pipeline.Admission;
+import dev.flashsale.platform.pipeline.Answer;
+import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
+import dev.flashsale.reservations.control.ReservationMetrics;
+import dev.flashsale.reservations.entity.BuyerId;
+import dev.flashsale.reservations.entity.ReservationView;
+import dev.flashsale.reservations.entity.ReserveCommand;
+import dev.flashsale.reservations.entity.ReserveOutcome;
+import dev.flashsale.reservations.entity.ReserveRequest;
+import dev.flashsale.room.boundary.AdmissionCheck;
+import dev.flashsale.stock.entity.Sku;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * {@code POST /api/reservations}: hold units of a SKU for a buyer, under the request's
+ * Idempotency-Key (a retry gets the same reservation, 200). Its refusals come in one order: the
+ * body, the key, the SKU and the buyer's id; the buyer's rate limit; the waiting room's token;
+ * then the gate and PostgreSQL ({@link GatedCheckout}).
+ */
+@ApplicationScoped
+@Access(Roles.STOREFRONT)
+@Answers("POST /api/reservations")
+public class ReserveUnits implements Handler<ReserveCommand> {
+
+    private static final ReserveRequestReader BODIES = new ReserveRequestReader();
+
+    @Inject
+    GatedCheckout checkout;
+
+    @Inject
+    StorefrontLimits limits;
+
+    @Inject
+    AdmissionCheck room;
+
+    @Inject
+    ReservationMetrics metrics;
+
+    @Override
+    public ReserveCommand read(Call call) {
+        ReserveRequest body = call.body(BODIES);
+        return new ReserveCommand(new IdempotencyKey(call.header("Idempotency-Key")), new Sku(body.sku()),
+                new BuyerId(body.buyerId()), body.units());
+    }
+
+    @Override
+    public void limit(ReserveCommand command) {
+        limits.checkBuyer(command.buyerId().value());
+    }
+
+    @Override
+    public Admission admit(Call call, ReserveCommand command) {
+        return room.check(command.sku(), command.buyerId().value(), command.key(), call.header(AdmissionCheck.HEADER));
+    }
+
+    @Override
+    public Answer answer(Call call, ReserveCommand command) {
+        ReserveOutcome outcome = checkout.reserve(command);
+        ReservationView view = ReservationView.of(outcome.reservation());
+        byte[] json = Answer.toJson(view);
+        return outcome.created() ? Answer.created(call.location(view.id().toString()), json) : Answer.json(200, json);
+    }
+
+    @Override
+    public void answered(int status, String problem, long nanos) {
+        metrics.answered(status, problem, nanos);
+    }
+}

@@ -1,0 +1,34 @@
+package dev.flashsale.room.boundary;
+
+import dev.flashsale.platform.pipeline.Answer;
+import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * {@code DELETE /api/sales/{saleId}/queue/{ticket}}: the buyer leaves the room, its place (and any
+ * token) freed for the next; 204 also when the ticket had already expired or left.
+ */
+@ApplicationScoped
+@Access(Roles.STOREFRONT)
+@Answers("DELETE /api/sales/{saleId}/queue/{ticket}")
+public class LeaveRoom implements Handler<SaleTicket> {
+
+    @Inject
+    WaitingRoom room;
+
+    @Override
+    public SaleTicket read(Call call) {
+        return SaleTicket.of(call);
+    }
+
+    @Override
+    public Answer answer(Call call, SaleTicket asked) {
+        room.leave(asked.saleId(), asked.ticket());
+        return Answer.noContent();
+    }
+}

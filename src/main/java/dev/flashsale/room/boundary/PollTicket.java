@@ -1,0 +1,37 @@
+package dev.flashsale.room.boundary;
+
+import dev.flashsale.platform.pipeline.Answer;
+import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
+import dev.flashsale.room.control.RoomMetrics;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * {@code GET /api/sales/{saleId}/queue/{ticket}}: where a ticket stands (WAITING, ADMITTED with the
+ * token checkout requires, SOLD_OUT, EXPIRED, LEFT, REVOKED, CHECKOUT_ENDED).
+ */
+@ApplicationScoped
+@Access(Roles.STOREFRONT)
+@Answers("GET /api/sales/{saleId}/queue/{ticket}")
+public class PollTicket implements Handler<SaleTicket> {
+
+    @Inject
+    WaitingRoom room;
+
+    @Inject
+    RoomMetrics metrics;
+
+    @Override
+    public SaleTicket read(Call call) {
+        return SaleTicket.of(call);
+    }
+
+    @Override
+    public Answer answer(Call call, SaleTicket asked) {
+        return Answer.json(200, QueueAnswerJson.bytes(metrics.polled(room.poll(asked.saleId(), asked.ticket()))));
+    }
+}

@@ -1,0 +1,18 @@
+package dev.flashsale.room.boundary;
+
+import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.rest.Ids;
+import java.util.UUID;
+
+/** A ticket of a sale's room, as the path names them ({@code /api/sales/{saleId}/queue/{ticket}}). */
+record SaleTicket(UUID saleId, String ticket) {
+
+    static SaleTicket of(Call call) {
+        return new SaleTicket(saleOf(call), call.param("ticket"));
+    }
+
+    /** The path's {@code {saleId}}: 400 {@code invalid-id} when it is no id. */
+    static UUID saleOf(Call call) {
+        return Ids.parse(call.param("saleId"), "sale");
+    }
+}

@@ -1,0 +1,46 @@
+package dev.flashsale.room.boundary;
+
+import dev.flashsale.platform.pipeline.Answer;
+import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
+import dev.flashsale.room.control.RoomMetrics;
+import dev.flashsale.room.entity.TicketRequest;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.UUID;
+
+/** {@code POST /api/sales/{saleId}/queue}: a place in the sale's waiting room; asking again gives the buyer's same ticket (200). */
+@ApplicationScoped
+@Access(Roles.STOREFRONT)
+@Answers("POST /api/sales/{saleId}/queue")
+public class TakeTicket implements Handler<TakeTicket.Asked> {
+
+    private static final TicketRequestReader BODIES = new TicketRequestReader();
+
+    /** The buyer who asks for a place in the room of a sale. */
+    record Asked(UUID saleId, String buyerId) {
+    }
+
+    @Inject
+    WaitingRoom room;
+
+    @Inject
+    RoomMetrics metrics;
+
+    @Override
+    public Asked read(Call call) {
+        TicketRequest body = call.body(BODIES);
+        return new Asked(SaleTicket.saleOf(call), body.buyerId());
+    }
+
+    @Override
+    public Answer answer(Call call, Asked asked) {
+        WaitingRoom.Taken taken = room.take(asked.saleId(), asked.buyerId());
+        metrics.ticketTaken(taken.created());
+        byte[] json = QueueAnswerJson.bytes(taken.answer());
+        return taken.created() ? Answer.created(call.location(taken.answer().ticket()), json) : Answer.json(200, json);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.flashsale.storefront;
+
+import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.security.Access;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A storefront route: its method, its path template's segments (a {@code {name}} segment is a
+ * parameter), whether it is public, its answers' media type and its handler.
+ */
+record StorefrontRoute(String method, String path, List<String> segments, List<String> names, boolean isPublic,
+                       String produces, Handler<?> handler) {
+
+    /** The route a handler declares; refused when it declares no route or no access. */
+    static StorefrontRoute of(Handler<?> handler, Class<?> type) {
+        Answers answers = type.getAnnotation(Answers.class);
+        Access access = type.getAnnotation(Access.class);
+        if (answers == null || access == null) {
+            throw new IllegalStateException(type.getName() + " must declare the route it answers (@Answers) and who may call it (@Access)");
+        }
+        String[] declared = answers.value().split(" ", 2);
+        List<String> segments = List.of(declared[1].substring(1).split("/"));
+        List<String> names = new ArrayList<>();
+        for (String segment : segments) {
+            if (isParameter(segment)) {
+                names.add(segment.substring(1, segment.length() - 1));
+            }
+        }
+        boolean isPublic = List.of(access.value()).contains(Access.PUBLIC);
+        return new StorefrontRoute(declared[0], declared[1], segments, List.copyOf(names), isPublic, answers.produces(), handler);
+    }
+
+    private static boolean isParameter(String segment) {
+        return segment.startsWith("{") && segment.endsWith("}");
+    }
+
+    /** How many of its segments are literal: the more, the earlier it is tried. */
+    int literals() {
+        return (int) segments.stream().filter(segment -> !isParameter(segment)).count();
+    }
+
+    /** The parameters' values when {@code parts} (a path split at '/', the empty first part left out) match, else null. */
+    String[] match(String[] parts) {
+        if (parts.length != segments.size()) {
+            return null;
+        }
+        String[] values = new String[names.size()];
+        int next = 0;
+        for (int i = 0; i < parts.length; i++) {
+            String segment = segments.get(i);
+            if (isParameter(segment)) {
+                if (parts[i].isEmpty()) {
+                    return null;
+                }
+                values[next++] = parts[i];
+            } else if (!segment.equals(parts[i])) {
+                return null;
+            }
+        }
+        return values;
+    }
+
+    /** Whether it answers a request of this method (HEAD where it answers GET). */
+    boolean answersMethod(String requested) {
+        return method.equals(requested) || ("HEAD".equals(requested) && "GET".equals(method));
+    }
+}
