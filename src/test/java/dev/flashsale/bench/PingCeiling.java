@@ -3,10 +3,10 @@ package dev.flashsale.bench;
 import java.net.URI;
 
 /**
- * {@code GET /api/ping} (a trivial JAX-RS resource of the same server: no transaction, no
- * database), by wrk with the benchmark's counting script (bench/ping.lua) and by plain wrk with
- * no script, alternately: the two must agree within 10%, or the benchmark's own client costs
- * too much to be read. The same script measures the floor's static file.
+ * {@code GET /api/ping} (the same server's cheapest storefront route, answered by its pipeline:
+ * no transaction, no database), by wrk with the benchmark's counting script (bench/ping.lua) and
+ * by plain wrk with no script, alternately: the two must agree within 10%, or the benchmark's own
+ * client costs too much to be read. The same script measures the floor's static file.
  */
 final class PingCeiling {
 

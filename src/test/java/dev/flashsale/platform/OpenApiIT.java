@@ -55,7 +55,7 @@ import org.junit.jupiter.api.Test;
 @Tag("core")
 class OpenApiIT {
 
-    /** The paths that need no credentials (web.xml protects everything else under /api). */
+    /** The paths that need no credentials (the storefront pipeline and web.xml protect everything else under /api). */
     private static final Set<String> PUBLIC_PATHS = Set.of("/api/ping");
     private static final List<Class<? extends Annotation>> HTTP_METHODS =
             List.of(GET.class, POST.class, PUT.class, DELETE.class, PATCH.class, HEAD.class, OPTIONS.class);

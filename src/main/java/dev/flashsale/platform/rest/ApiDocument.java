@@ -21,10 +21,11 @@ import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.models.tags.Tag;
 
 /**
- * Completes the OpenAPI document that MicroProfile OpenAPI builds from the resources' annotations
- * (mp.openapi.filter). A resource method names its own refusals: an {@code @APIResponse} of status
- * 400 or more whose description is the comma-separated slugs of the problem types it answers with
- * ({@code "sold-out, sale-not-open"}). Here every such answer becomes an application/problem+json
+ * Completes the OpenAPI document that MicroProfile OpenAPI builds from the admin resources'
+ * annotations and from META-INF/openapi.json, where the storefront's routes are written
+ * (mp.openapi.filter). An operation names its own refusals: an answer (an {@code @APIResponse} on a
+ * resource method) of status 400 or more whose description is the comma-separated slugs of the
+ * problem types it answers with ({@code "sold-out, sale-not-open"}). Here every such answer becomes an application/problem+json
  * answer with the {@link Problem} schema, its types listed in {@code x-problem-types} (and
  * Retry-After on 429 and 503); and the refusals that come from the shared machinery, not from the
  * method, are added where that machinery runs: the authentication named by the operation's

@@ -9,10 +9,13 @@ import java.lang.reflect.Method;
 import java.util.Optional;
 
 /**
- * Who may call a route: every JAX-RS resource method (on it or on its class) and every servlet or
- * filter that answers requests declares it. A resource method without a declaration is refused as
- * an unknown path, and a storefront path that no route declares {@link #PUBLIC} needs an API key,
- * so a new route is closed until it says otherwise ({@link RouteTable}).
+ * Who may call a route: every storefront route (a {@code platform.pipeline.Handler} declaring
+ * {@code @Answers} and this, which {@code storefront.StorefrontRoutes} reads), every JAX-RS
+ * resource method of the admin API (on it or on its class) and every servlet or filter that
+ * answers requests declares it. A resource method without a declaration is refused as an unknown
+ * path, and a path under {@code /api} outside {@code /api/admin} that no handler declares
+ * {@link #PUBLIC} needs an API key (one that no handler answers, then, gets the REST framework's
+ * 404), so a new route is closed until it says otherwise.
  *
  * <p>The values are {@link #PUBLIC} or role names of {@link Roles}: {@link Roles#STOREFRONT} (an
  * API key), or the users' roles for the admin API, which the container's constraints (web.xml)
