@@ -7,10 +7,15 @@
 -- KEYS[2]  hold marker of the key  fs:{SKU}:hold:<key>
 -- KEYS[3]  sold-out flag           fs:{SKU}:sold-out
 -- KEYS[4]  deadlines of the holds  fs:{SKU}:deadlines
--- ARGV[1]  the idempotency key (its member in the deadlines)
+-- KEYS[5]  keys that hold units    fs:{SKU}:holders
+-- ARGV[1]  the idempotency key (its member in the deadlines and the holders)
+--
+-- Units given back are announced on the channel fs:units-back (the message: the SKU), so that
+-- every node forgets at once that the SKU was sold out.
 --
 -- Returns the units given back (0 when the key held none).
 redis.call('ZREM', KEYS[4], ARGV[1])
+redis.call('SREM', KEYS[5], ARGV[1])
 local held = redis.call('GET', KEYS[2])
 if not held then
     return 0
@@ -21,4 +26,5 @@ if redis.call('EXISTS', KEYS[1]) == 0 then
 end
 redis.call('INCRBY', KEYS[1], tonumber(held))
 redis.call('DEL', KEYS[3])
+redis.call('PUBLISH', 'fs:units-back', string.match(KEYS[1], '{(.*)}'))
 return tonumber(held)

@@ -7,8 +7,10 @@
 -- KEYS[2]  hold marker of this idempotency key                fs:{SKU}:hold:<key>
 -- KEYS[3]  sold-out flag                                      fs:{SKU}:sold-out
 -- KEYS[4]  deadlines of the SKU's holds (idempotency key -> epoch ms)  fs:{SKU}:deadlines
+-- KEYS[5]  the idempotency keys that hold units of the SKU (set)         fs:{SKU}:holders
 -- ARGV[1]  units asked for (a positive integer)
 -- ARGV[2]  marker lifetime in seconds (longer than any hold)
+-- ARGV[3]  the idempotency key
 --
 -- Returns the units left after this take (>= 0), or
 --   -1  not enough units: sold out for this request
@@ -53,6 +55,8 @@ end
 
 local left = redis.call('DECRBY', KEYS[1], qty)
 redis.call('SET', KEYS[2], qty, 'EX', tonumber(ARGV[2]))
+redis.call('SADD', KEYS[5], ARGV[3])
+redis.call('EXPIRE', KEYS[5], tonumber(ARGV[2]))
 if left == 0 then
     redis.call('SET', KEYS[3], '1')
 end

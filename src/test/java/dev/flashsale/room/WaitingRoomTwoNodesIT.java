@@ -1,5 +1,6 @@
 package dev.flashsale.room;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import jakarta.json.JsonObject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -174,6 +176,32 @@ class WaitingRoomTwoNodesIT {
             }
         }
         return samples;
+    }
+
+    /**
+     * A node answers a waiting ticket's polls from what it learnt at its last poll in Redis for
+     * half a second: a leave or a revoke on the other node is its next poll's answer within a
+     * second, and an admission too.
+     */
+    @Test
+    void aLeaveOrRevokeOnOneNodeIsTheOtherNodesAnswerWithinASecond() {
+        Api first = new Api(TestServer.url());
+        Api second = new Api(SecondNode.proxied().base());
+        String sku = Sales.uniqueSku("room2-left");
+        UUID sale = RoomSales.open(first, sku, 5, 1, 600, Instant.now().minusSeconds(1), new RoomSales.Room(1, 5, 60, 30));
+        assertEquals(200, first.adminPostEmpty("api/admin/sales/" + sale + "/room/pause").status());
+        String leaving = take(first, sale, "buyer-leaving").json().getString("ticket");
+        String revoked = take(first, sale, "buyer-revoked").json().getString("ticket");
+        String queue = "api/sales/" + sale + "/queue/";
+        for (int poll = 0; poll < 3; poll++) {
+            assertEquals("WAITING", second.get(queue + leaving).json().getString("status"));
+            assertEquals("WAITING", second.get(queue + revoked).json().getString("status"));
+        }
+        assertEquals(204, first.delete(queue + leaving).status());
+        assertEquals(204, first.adminPostEmpty("api/admin/sales/" + sale + "/room/tickets/" + revoked + "/revoke").status());
+        await("the leave and the revoke seen on the other node").atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(50))
+                .until(() -> List.of(second.get(queue + leaving).json().getString("status"),
+                        second.get(queue + revoked).json().getString("status")), List.of("LEFT", "REVOKED")::equals);
     }
 
     private static UUID saleWithRoom(Api api, String sku) {

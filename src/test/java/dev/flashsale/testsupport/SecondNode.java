@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
@@ -38,6 +41,10 @@ public final class SecondNode {
     private static Path accessLogs;
     private static PackagedNode node;
     private static boolean clustered;
+    /** The proxied node's start, begun early ({@link #startEarly}); null once handed out or never begun. */
+    private static CompletableFuture<PackagedNode> starting;
+
+    private static final Logger LOG = Logger.getLogger(SecondNode.class.getName());
 
     private SecondNode() {
     }
@@ -48,6 +55,11 @@ public final class SecondNode {
      * out once it is ready and uses its gate again.
      */
     public static synchronized PackagedNode proxied() {
+        if (starting != null) {
+            node = starting.join();
+            starting = null;
+            clustered = false;
+        }
         if (node != null && clustered) {
             stopNode();
         }
@@ -60,6 +72,21 @@ public final class SecondNode {
                 .pollInterval(Duration.ofMillis(200)).until(() -> api.get("health/ready").status() == 200);
         TestRedis.awaitGateInUse(api);
         return node;
+    }
+
+    /**
+     * Begins starting the proxied node on a thread of its own, so that its start (half a minute or
+     * more) overlaps the tests that run before the first one that needs it ({@link EarlyStarts}).
+     */
+    public static synchronized void startEarly() {
+        if (node == null && starting == null) {
+            Map<String, String> settings = settings(proxiedStores());
+            starting = CompletableFuture.supplyAsync(() -> PackagedNode.start("second", settings), start -> {
+                Thread thread = new Thread(start, "second-node-start");
+                thread.setDaemon(true);
+                thread.start();
+            });
+        }
     }
 
     /** The node on the Redis Cluster of {@link TestRedisCluster} (and PostgreSQL directly); started on first use. */
@@ -104,6 +131,15 @@ public final class SecondNode {
 
     /** Stops the node and its proxies, at the end of the run. */
     public static synchronized void stop() {
+        if (starting != null) {
+            // Begun early but never used (a run that ended first): wait for it, to stop it.
+            try {
+                node = starting.join();
+            } catch (RuntimeException failedToStart) {
+                LOG.log(Level.WARNING, "The second node begun early did not start", failedToStart);
+            }
+            starting = null;
+        }
         stopNode();
         if (postgres != null) {
             postgres.close();
@@ -142,7 +178,7 @@ public final class SecondNode {
         settings.put("flashsale.db.application-name", APPLICATION_NAME);
         settings.put("FLASHSALE_DB_MIN_POOL_SIZE", Integer.toString(POOL_MIN));
         settings.put("FLASHSALE_DB_MAX_POOL_SIZE", Integer.toString(POOL_MAX));
-        settings.put("FLASHSALE_JAVA_OPTS", "-Xmx512m -XX:+ExitOnOutOfMemoryError");
+        settings.put("FLASHSALE_JAVA_OPTS", "-Xmx512m -XX:+ExitOnOutOfMemoryError " + TestServer.QUICK_JIT);
         settings.put("FLASHSALE_HTTP_MAX_HEADER_BYTES", Integer.toString(MAX_HEADER_BYTES));
         settings.put("FLASHSALE_ACCESS_LOG_DIR", accessLogDir().toString());
         settings.put("FLASHSALE_ACCESS_LOG_WRITE_SECONDS", "1");

@@ -3,6 +3,7 @@ package dev.flashsale.gate.boundary;
 import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.gate.control.GateMetrics;
+import dev.flashsale.gate.control.SoldOutMemory;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.entity.Admission;
@@ -33,6 +34,9 @@ public class RedisGate {
     GateHealth health;
 
     @Inject
+    SoldOutMemory soldOut;
+
+    @Inject
     GateMetrics metrics;
 
     @Inject
@@ -56,12 +60,28 @@ public class RedisGate {
         return enabled && health.isUp();
     }
 
+    /**
+     * May this request try PostgreSQL? A SKU this node learnt is sold out is refused from its
+     * memory ({@link SoldOutMemory}) unless the request's key holds units of it; a refusal from
+     * Redis teaches the memory.
+     */
     public Admission admit(Sku sku, IdempotencyKey idempotencyKey, int qty) {
         if (!inUse()) {
             return metrics.counted(Admission.BYPASSED);
         }
-        return metrics.counted(redis.call("reserve", jedis -> admission(scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
-                List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds))))).orElse(Admission.BYPASSED));
+        if (soldOut.refuses(sku, idempotencyKey)) {
+            metrics.refusedFromMemory();
+            return metrics.counted(Admission.SOLD_OUT);
+        }
+        long heard = soldOut.heard();
+        return metrics.counted(redis.call("reserve", jedis -> {
+            Admission admission = admission(scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
+                    List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds), idempotencyKey.value())));
+            if (admission == Admission.SOLD_OUT) {
+                soldOut.learn(jedis, sku, heard);
+            }
+            return admission;
+        }).orElse(Admission.BYPASSED));
     }
 
     /** Gives back the units the key took at the gate, once; nothing if it took none. */

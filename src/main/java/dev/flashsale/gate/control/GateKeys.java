@@ -30,8 +30,16 @@ public final class GateKeys {
         return "fs:{" + sku.value() + "}:deadlines";
     }
 
-    /** KEYS of reserve.lua and release.lua: counter, marker, sold-out flag, deadlines. */
+    /** The idempotency keys that hold units of the SKU (a set). */
+    public static String holders(Sku sku) {
+        return "fs:{" + sku.value() + "}:holders";
+    }
+
+    /** The channel on which units given back to a counter are announced (the message: the SKU). */
+    public static final String UNITS_BACK = "fs:units-back";
+
+    /** KEYS of reserve.lua and release.lua: counter, marker, sold-out flag, deadlines, holders. */
     public static List<String> forKey(Sku sku, IdempotencyKey idempotencyKey) {
-        return List.of(counter(sku), marker(sku, idempotencyKey), soldOut(sku), deadlines(sku));
+        return List.of(counter(sku), marker(sku, idempotencyKey), soldOut(sku), deadlines(sku), holders(sku));
     }
 }

@@ -22,6 +22,7 @@ public class GateMetrics {
     MetricRegistry registry;
 
     private final Map<Admission, Counter> admissions = new EnumMap<>(Admission.class);
+    private Counter fromMemory;
 
     /** Registered at start-up, so that every metric is there, at zero, before the first checkout. */
     void registerEarly(@Observes @Initialized(ApplicationScoped.class) Object started) {
@@ -35,6 +36,12 @@ public class GateMetrics {
         for (Admission answer : Admission.values()) {
             admissions.put(answer, registry.counter(metadata, new Tag("answer", answer.name().toLowerCase(Locale.ROOT))));
         }
+        fromMemory = registry.counter(Metadata.builder().withName("flashsale.gate.sold-out-from-memory")
+                .withDescription("Sold-out refusals a node answered from its memory, without asking Redis").build());
+    }
+
+    public void refusedFromMemory() {
+        fromMemory.inc();
     }
 
     public Admission counted(Admission answer) {

@@ -91,6 +91,12 @@ public enum Setting {
             "how often a closed gate checks whether Redis answers again (it then rebuilds the counters)"),
     GATE_MARKER_TTL_SECONDS(GATE, "flashsale.gate.marker-ttl-seconds", "172800", SECONDS,
             "lifetime of a hold marker in Redis; must be longer than any hold (holds are at most a day)"),
+    GATE_SOLD_OUT_MEMORY_MS(GATE, "flashsale.gate.sold-out-memory-ms", "1000", MILLISECONDS,
+            "how long a node refuses a sold-out SKU from its memory without asking Redis again; units that come back"
+                    + " end it at once on every node (Redis pub/sub), this bounds it when a message is lost; `0` = never"),
+    GATE_SOLD_OUT_MEMORY_MAX_HOLDERS(GATE, "flashsale.gate.sold-out-memory-max-holders", "10000", COUNT,
+            "a sold-out SKU whose units more idempotency keys hold than this is never refused from memory (a node"
+                    + " keeps the keys, so that their retries are answered)"),
 
     REDIS_HOST(REDIS, "flashsale.redis.host", "127.0.0.1", TEXT,
             "Redis host (the local runner without it: an embedded Redis)"),
@@ -127,6 +133,11 @@ public enum Setting {
     ROOM_WAIT_MS(ROOM, "flashsale.room.wait-ms", "3000", MILLISECONDS,
             "how long a ticket or poll waits for its Redis call before it is answered 503 `room-unavailable` with"
                     + " Retry-After (both are safe to ask again)"),
+    ROOM_POLL_MEMORY_MS(ROOM, "flashsale.room.poll-memory-ms", "500", MILLISECONDS,
+            "a waiting ticket polled again within this time is answered from what the node learnt at its last poll"
+                    + " in Redis (a leave or revoke elsewhere is seen once it is up); `0` = every poll asks Redis"),
+    ROOM_POLL_MEMORY_MAX(ROOM, "flashsale.room.poll-memory-max", "100000", COUNT,
+            "the most waiting tickets a node remembers; past it, polls ask Redis"),
     ROOM_STOCK_REFRESH_MS(ROOM, "flashsale.room.stock-refresh-ms", "250", MILLISECONDS,
             "how often a node reads a room's sale's units from PostgreSQL for admission; polls in between use the"
                     + " reading"),

@@ -4,6 +4,7 @@ import dev.flashsale.gate.entity.HoldConfirmed;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomDirectory;
 import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.stock.entity.Sku;
@@ -33,6 +34,9 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 public class CheckoutEnds {
 
     private static final Logger LOG = Logger.getLogger(CheckoutEnds.class.getName());
+
+    @Inject
+    RecentPolls recentPolls;
 
     @Inject
     RoomDirectory directory;
@@ -71,6 +75,7 @@ public class CheckoutEnds {
         }
         try {
             redis.checkoutEnded(saleId, key.value());
+            recentPolls.forgetSale(saleId);
         } catch (ProblemException redisAway) {
             notFreed.inc();
             LOG.log(Level.WARNING, "The room place of checkout " + key + " of sale " + saleId

@@ -4,6 +4,7 @@ import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.Lottery;
+import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomBook;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomRedis;
@@ -30,6 +31,9 @@ import java.util.UUID;
 @Stateless
 @DeclareRoles({Roles.MERCHANDISER, Roles.VIEWER})
 public class RoomAdmin {
+
+    @Inject
+    RecentPolls recentPolls;
 
     @Inject
     SaleAdmin sales;
@@ -86,7 +90,9 @@ public class RoomAdmin {
         if (!book.setPaused(saleId, paused)) {
             throw WaitingRoom.roomNotFound(saleId);
         }
-        return changedTo(saleId, paused ? "room.pause" : "room.resume", paused ? "admission paused" : "admission resumed");
+        RoomView changed = changedTo(saleId, paused ? "room.pause" : "room.resume", paused ? "admission paused" : "admission resumed");
+        recentPolls.forgetSale(saleId);
+        return changed;
     }
 
     @RolesAllowed(Roles.MERCHANDISER)
@@ -94,6 +100,7 @@ public class RoomAdmin {
         book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
         WaitingRoom.checkTicket(ticket);
         TicketRelease release = redis.release(saleId, ticket, true);
+        recentPolls.forgetSale(saleId);
         if (release == TicketRelease.NO_SUCH_TICKET) {
             throw WaitingRoom.ticketNotFound(ticket);
         }

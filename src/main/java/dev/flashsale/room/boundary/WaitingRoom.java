@@ -3,6 +3,7 @@ package dev.flashsale.room.boundary;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.Lottery;
+import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomCalls;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomMetrics;
@@ -75,6 +76,9 @@ public class WaitingRoom {
     @Inject
     RoomMetrics metrics;
 
+    @Inject
+    RecentPolls recentPolls;
+
     private final Map<UUID, Object> drawing = new ConcurrentHashMap<>();
 
     public Taken take(UUID saleId, String buyerId) {
@@ -94,18 +98,27 @@ public class WaitingRoom {
             } else {
                 TakeReply.Ticket taken = (TakeReply.Ticket) reply;
                 QueueAnswer polled = answered(room, taken.ticket(), taken.poll());
+                if (polled != null) {
+                    recentPolls.learnt(saleId, taken.ticket(), polled);
+                }
                 return new Taken(polled != null ? polled : poll(saleId, taken.ticket()), taken.created());
             }
         }
         throw RoomCalls.unavailable();
     }
 
+    /** Where the ticket stands: from what this node learnt lately of a waiting ticket ({@link RecentPolls}), else from Redis. */
     public QueueAnswer poll(UUID saleId, String ticket) {
         Room room = room(saleId);
         checkTicket(ticket);
+        QueueAnswer known = recentPolls.waiting(saleId, ticket);
+        if (known != null) {
+            return known;
+        }
         for (int attempt = 0; attempt < 3; attempt++) {
             QueueAnswer answer = answered(room, ticket, calls.poll(saleId, ticket));
             if (answer != null) {
+                recentPolls.learnt(saleId, ticket, answer);
                 return answer;
             }
         }
@@ -134,7 +147,9 @@ public class WaitingRoom {
     public void leave(UUID saleId, String ticket) {
         room(saleId);
         checkTicket(ticket);
-        if (redis.release(saleId, ticket, false) == TicketRelease.NO_SUCH_TICKET) {
+        TicketRelease released = redis.release(saleId, ticket, false);
+        recentPolls.forgetSale(saleId);
+        if (released == TicketRelease.NO_SUCH_TICKET) {
             throw ticketNotFound(ticket);
         }
     }

@@ -126,6 +126,64 @@ class LuaScriptsIT {
     }
 
     @Test
+    void theKeysThatHoldUnitsAreKeptUntilTheyGiveThemBack() {
+        load(3);
+        reserve("a", 1);
+        reserve("b", 2);
+        assertEquals(-1, reserve("c", 1));
+        assertEquals(java.util.Set.of("a", "b"), redis.smembers(GateKeys.holders(new Sku(sku))), "a refused key holds nothing");
+        release("a");
+        assertEquals(java.util.Set.of("b"), redis.smembers(GateKeys.holders(new Sku(sku))));
+    }
+
+    @Test
+    void theFactsOfASoldOutSkuNameItsHoldersAndItsFirstDeadline() {
+        load(2);
+        assertEquals(List.of(0L, -1L, 0L), facts(10), "nothing held, no deadline, not sold out");
+        reserve("a", 1);
+        reserve("b", 1);
+        redis.zadd(GateKeys.deadlines(new Sku(sku)), 2_000, "b");
+        redis.zadd(GateKeys.deadlines(new Sku(sku)), 1_000, "a");
+        List<Object> soldOut = facts(10);
+        assertEquals(List.of(2L, 1_000L, 1L), soldOut.subList(0, 3));
+        assertEquals(java.util.Set.of("a", "b"), java.util.Set.copyOf(soldOut.subList(3, soldOut.size())));
+        assertEquals(List.of(2L, 1_000L, 1L), facts(1), "more holders than asked for: counted, not listed");
+    }
+
+    @Test
+    void unitsGivenBackOrLoadedAreAnnouncedWithTheirSku() throws Exception {
+        load(1);
+        reserve("a", 1);
+        List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        redis.clients.jedis.JedisPubSub listener = new redis.clients.jedis.JedisPubSub() {
+            @Override
+            public void onMessage(String channel, String message) {
+                heard.add(message);
+            }
+        };
+        Thread subscriber = new Thread(() -> connect().subscribe(listener, GateKeys.UNITS_BACK));
+        subscriber.start();
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(listener::isSubscribed);
+        reserve("b", 1);
+        release("b");
+        load(0);
+        assertEquals(List.of(), heard.stream().filter(sku::equals).toList(), "a release of nothing and an empty counter say nothing");
+        release("a");
+        load(5);
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                .until(() -> heard.stream().filter(sku::equals).count() == 2);
+        listener.unsubscribe();
+        subscriber.join(10_000);
+    }
+
+    private List<Object> facts(int maxHolders) {
+        Sku of = new Sku(sku);
+        List<?> reply = (List<?>) scripts.runForReply(redis, "sold_out_facts",
+                List.of(GateKeys.holders(of), GateKeys.deadlines(of), GateKeys.soldOut(of)), List.of(Integer.toString(maxHolders)));
+        return reply.stream().map(value -> value instanceof byte[] bytes ? (Object) new String(bytes) : value).toList();
+    }
+
+    @Test
     void loadingSetsTheCounterAndTheFlagFromPostgresFigures() {
         assertEquals(-1, scripts.run(redis, "load_counter", List.of(GateKeys.counter(new Sku(sku)), GateKeys.soldOut(new Sku(sku))),
                 List.of("0")));
@@ -184,7 +242,7 @@ class LuaScriptsIT {
     }
 
     private long reserve(String key, int qty) {
-        return scripts.run(redis, "reserve", GateKeys.forKey(new Sku(sku), new IdempotencyKey(key)), List.of(Integer.toString(qty), "600"));
+        return scripts.run(redis, "reserve", GateKeys.forKey(new Sku(sku), new IdempotencyKey(key)), List.of(Integer.toString(qty), "600", key));
     }
 
     private long release(String key) {

@@ -1,0 +1,107 @@
+package dev.flashsale.room.control;
+
+import dev.flashsale.room.entity.QueueAnswer;
+import dev.flashsale.room.entity.QueueStatus;
+import dev.flashsale.room.entity.WaitReason;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * What this node learnt of each waiting ticket at its last poll in Redis, so that a ticket polled
+ * again within {@code flashsale.room.poll-memory-ms} (half a second by default) is answered from
+ * memory, its position and estimate as they were then. Only a WAITING answer in the queue is kept
+ * (not one of the pre-queue, whose poll after the opening draws the lottery): an admission, and
+ * what a leave or a revoke did, are Redis' to tell, and any node tells them once the time is up.
+ * What this node does to a sale's room (a leave, a revoke, a checkout that ends, a pause or a
+ * resume) forgets all it learnt of that sale at once. At most {@code flashsale.room.poll-memory-max}
+ * tickets are kept; past that, polls go to Redis as before.
+ */
+@ApplicationScoped
+public class RecentPolls {
+
+    private record Known(QueueAnswer answer, long learntAtMillis) {
+    }
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.poll-memory-ms")
+    long memoryMillis;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.poll-memory-max")
+    int maxTickets;
+
+    private final Map<UUID, Map<String, Known>> known = new ConcurrentHashMap<>();
+    private final AtomicInteger size = new AtomicInteger();
+    private LongSupplier clock = System::currentTimeMillis;
+
+    RecentPolls(long memoryMillis, int maxTickets, LongSupplier clock) {
+        this.memoryMillis = memoryMillis;
+        this.maxTickets = maxTickets;
+        this.clock = clock;
+    }
+
+    RecentPolls() {
+    }
+
+    /** The ticket's WAITING answer learnt lately, or null: Redis must be asked. */
+    public QueueAnswer waiting(UUID saleId, String ticket) {
+        Map<String, Known> ofSale = known.get(saleId);
+        Known last = ofSale == null ? null : ofSale.get(ticket);
+        if (last == null) {
+            return null;
+        }
+        if (clock.getAsLong() - last.learntAtMillis() >= memoryMillis) {
+            if (ofSale.remove(ticket, last)) {
+                size.decrementAndGet();
+            }
+            return null;
+        }
+        return last.answer();
+    }
+
+    /** Redis' answer to a poll of the ticket: kept when it is WAITING, else what was kept is forgotten. */
+    public void learnt(UUID saleId, String ticket, QueueAnswer answer) {
+        if (answer.status() != QueueStatus.WAITING || answer.reason() == WaitReason.LOTTERY_PENDING || memoryMillis <= 0) {
+            forget(saleId, ticket);
+            return;
+        }
+        long now = clock.getAsLong();
+        if (size.get() >= maxTickets) {
+            known.values().forEach(ofSale -> ofSale.values().removeIf(last -> now - last.learntAtMillis() >= memoryMillis));
+            known.values().removeIf(Map::isEmpty);
+            size.set(known.values().stream().mapToInt(Map::size).sum());
+            if (size.get() >= maxTickets) {
+                return;
+            }
+        }
+        if (known.computeIfAbsent(saleId, sale -> new ConcurrentHashMap<>()).put(ticket, new Known(answer, now)) == null) {
+            size.incrementAndGet();
+        }
+    }
+
+    /** What this node learnt of the ticket, forgotten. */
+    public void forget(UUID saleId, String ticket) {
+        Map<String, Known> ofSale = known.get(saleId);
+        if (ofSale != null && ofSale.remove(ticket) != null) {
+            size.decrementAndGet();
+        }
+    }
+
+    /** What this node learnt of the sale's tickets, forgotten: its room changed here. */
+    public void forgetSale(UUID saleId) {
+        Map<String, Known> ofSale = known.remove(saleId);
+        if (ofSale != null) {
+            size.addAndGet(-ofSale.size());
+        }
+    }
+
+    int size() {
+        return size.get();
+    }
+}

@@ -1,0 +1,112 @@
+package dev.flashsale.gate;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.SecondNode;
+import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisMonitor;
+
+/**
+ * Two nodes learn that a SKU is sold out and refuse it from memory, without a Redis command that
+ * names the SKU (seen by Redis' MONITOR), while a retry of a key that holds units still gets its
+ * reservation; a unit given back on one node is sold on the other at once. Both nodes keep what
+ * they learnt for {@link TestServer#SOLD_OUT_MEMORY_MS}, far longer than this test waits, so
+ * only the announcement of the unit (Redis pub/sub) can end it. Runs before the fault classes
+ * of its group ({@code @Order(-1)}), whose faults reach the second node too.
+ */
+@Order(-1)
+@Tag("faults")
+class SoldOutMemoryTwoNodesIT {
+
+    /** Far under the memory's time in the tests: only the announcement can let the buyer in. */
+    private static final Duration PROPAGATION = Duration.ofSeconds(5);
+
+    @Test
+    void aSoldOutSkuIsRefusedFromMemoryOnBothNodesAndAUnitGivenBackIsSoldAtOnce() throws Exception {
+        Api first = new Api(TestServer.url());
+        Api second = new Api(SecondNode.proxied().base());
+        String sku = Sales.openSku(first, 2, 1, 600, "REFUSE");
+        String run = sku.toLowerCase().replace("-", "");
+        Api.Answer heldOnFirst = first.reserve("key-a-" + run.hashCode(), sku, "buyer-a", 1);
+        Api.Answer heldOnSecond = second.reserve("key-b-" + run.hashCode(), sku, "buyer-b", 1);
+        assertEquals(List.of(201, 201), List.of(heldOnFirst.status(), heldOnSecond.status()));
+        // Each node asks Redis once and learns.
+        assertSoldOut(first.reserve("key-c-" + run.hashCode(), sku, "buyer-c", 1));
+        assertSoldOut(second.reserve("key-d-" + run.hashCode(), sku, "buyer-d", 1));
+
+        List<String> commands = watchRedis(() -> {
+            assertSoldOut(first.reserve("key-e-" + run.hashCode(), sku, "buyer-e", 1));
+            assertSoldOut(second.reserve("key-f-" + run.hashCode(), sku, "buyer-f", 1));
+        });
+        assertEquals(List.of(), commands.stream().filter(command -> command.contains(sku)).toList(),
+                "no command naming the SKU reached Redis");
+
+        // A retry of a key that holds units, on the node that did not make it: its reservation.
+        Api.Answer retried = second.reserve("key-a-" + run.hashCode(), sku, "buyer-a", 1);
+        assertEquals(200, retried.status(), retried.toString());
+        assertEquals(heldOnFirst.json().getString("id"), retried.json().getString("id"));
+
+        // A unit given back on the first node is sold on the second at once, and the other way round.
+        assertEquals(200, first.cancel(heldOnFirst.json().getString("id")).status());
+        await("the second node hears of the unit").atMost(PROPAGATION).pollInterval(Duration.ofMillis(50))
+                .until(() -> second.reserve("key-g-" + run.hashCode(), sku, "buyer-g", 1).status(), status -> status == 201);
+        assertEquals(200, second.cancel(heldOnSecond.json().getString("id")).status());
+        await("the first node hears of the unit").atMost(PROPAGATION).pollInterval(Duration.ofMillis(50))
+                .until(() -> first.reserve("key-h-" + run.hashCode(), sku, "buyer-h", 1).status(), status -> status == 201);
+        assertEquals(0, first.stock(sku).json().getInt("available"));
+        assertEquals(2, first.stock(sku).json().getInt("held"), "nothing oversold");
+    }
+
+    private static void assertSoldOut(Api.Answer answer) {
+        assertEquals(409, answer.status(), answer.toString());
+        assertEquals("sold-out", answer.problemType());
+    }
+
+    /** The commands Redis ran while {@code requests} ran (MONITOR). */
+    private static List<String> watchRedis(Runnable requests) throws Exception {
+        List<String> commands = new CopyOnWriteArrayList<>();
+        Jedis monitor = TestRedis.client();
+        Thread watcher = new Thread(() -> {
+            try {
+                monitor.monitor(new JedisMonitor() {
+                    @Override
+                    public void onCommand(String command) {
+                        commands.add(command);
+                    }
+                });
+            } catch (RuntimeException closed) {
+                // The watch ends when its connection is closed.
+            }
+        });
+        watcher.start();
+        await().atMost(Duration.ofSeconds(10)).until(() -> !commands.isEmpty() || pingSeen(commands));
+        requests.run();
+        // MONITOR streams a command as Redis runs it: a marker sent last arrives after the requests' commands.
+        String marker = "watch-end-" + System.nanoTime();
+        try (Jedis other = TestRedis.client()) {
+            other.echo(marker);
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> commands.stream().anyMatch(command -> command.contains(marker)));
+        monitor.disconnect();
+        watcher.join(10_000);
+        return commands;
+    }
+
+    private static boolean pingSeen(List<String> commands) {
+        try (Jedis other = TestRedis.client()) {
+            other.echo("watch-start");
+        }
+        return commands.stream().anyMatch(command -> command.contains("watch-start"));
+    }
+}

@@ -1,0 +1,78 @@
+package dev.flashsale.room.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.flashsale.room.entity.QueueAnswer;
+import dev.flashsale.room.entity.QueueStatus;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class RecentPollsTest {
+
+    private static final UUID SALE = UUID.randomUUID();
+    private final AtomicLong now = new AtomicLong(1_000);
+    private final RecentPolls polls = new RecentPolls(500, 3, now::get);
+
+    @Test
+    void aWaitingTicketIsAnsweredFromMemoryUntilItsTimeIsUp() {
+        QueueAnswer waiting = answer("t_1", QueueStatus.WAITING);
+        polls.learnt(SALE, "t_1", waiting);
+        now.addAndGet(499);
+        assertEquals(waiting, polls.waiting(SALE, "t_1"));
+        assertNull(polls.waiting(UUID.randomUUID(), "t_1"), "another sale's ticket of the same name");
+        now.addAndGet(1);
+        assertNull(polls.waiting(SALE, "t_1"), "half a second on: Redis is asked again");
+        assertEquals(0, polls.size(), "and the ticket forgotten");
+    }
+
+    @Test
+    void onlyWaitingIsKeptAndAnythingElseForgetsIt() {
+        polls.learnt(SALE, "t_1", answer("t_1", QueueStatus.WAITING));
+        polls.learnt(SALE, "t_1", answer("t_1", QueueStatus.ADMITTED));
+        assertNull(polls.waiting(SALE, "t_1"), "an admission is never answered from memory");
+        polls.learnt(SALE, "t_2", answer("t_2", QueueStatus.WAITING));
+        polls.learnt(SALE, "t_3", answer("t_3", QueueStatus.WAITING));
+        UUID other = UUID.randomUUID();
+        polls.learnt(other, "t_2", answer("t_2", QueueStatus.WAITING));
+        polls.forgetSale(SALE);
+        assertNull(polls.waiting(SALE, "t_2"), "what this node did to the room is seen at once");
+        assertNull(polls.waiting(SALE, "t_3"));
+        assertEquals("t_2", polls.waiting(other, "t_2").ticket(), "another sale's room is untouched");
+        assertEquals(1, polls.size());
+    }
+
+    @Test
+    void aTicketOfThePreQueueIsNeverAnsweredFromMemory() {
+        polls.learnt(SALE, "t_1", new QueueAnswer("t_1", QueueStatus.WAITING, null, 4, null, 20,
+                dev.flashsale.room.entity.WaitReason.LOTTERY_PENDING, null, null));
+        assertNull(polls.waiting(SALE, "t_1"), "its poll after the opening draws the lottery");
+    }
+
+    @Test
+    void atMostSoManyTicketsAreKeptTheStaleOnesGivingWayFirst() {
+        for (int i = 1; i <= 3; i++) {
+            polls.learnt(SALE, "t_" + i, answer("t_" + i, QueueStatus.WAITING));
+        }
+        polls.learnt(SALE, "t_4", answer("t_4", QueueStatus.WAITING));
+        assertNull(polls.waiting(SALE, "t_4"), "full: not kept");
+        assertEquals(3, polls.size());
+        now.addAndGet(500);
+        polls.learnt(SALE, "t_5", answer("t_5", QueueStatus.WAITING));
+        assertEquals(1, polls.size(), "the stale ones made room");
+        assertEquals("t_5", polls.waiting(SALE, "t_5").ticket());
+    }
+
+    @Test
+    void aMemoryOfNoTimeKeepsNothing() {
+        RecentPolls off = new RecentPolls(0, 3, now::get);
+        off.learnt(SALE, "t_1", answer("t_1", QueueStatus.WAITING));
+        assertNull(off.waiting(SALE, "t_1"));
+        assertEquals(0, off.size());
+    }
+
+    private static QueueAnswer answer(String ticket, QueueStatus status) {
+        return new QueueAnswer(ticket, status, 3L, 10, 1L, 20, null, null, null);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.flashsale.testsupport;
+
+import org.junit.platform.engine.TestTag;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+
+/**
+ * When the run includes the tests that use the second node (packaging, faults, cluster), that
+ * node's start begins with the first class of the browser group ({@link SecondNode#startEarly}):
+ * it then overlaps the browser tests instead of adding its half minute or more to the run. Not
+ * sooner: the core and room groups run against one node (a second one's sweeper would take their
+ * holds, its metrics would miss them).
+ */
+public class EarlyStarts implements TestExecutionListener {
+
+    private static final TestTag BROWSER = TestTag.create("browser");
+    private static final TestTag PACKAGING = TestTag.create("packaging");
+    private static final TestTag FAULTS = TestTag.create("faults");
+
+    private volatile boolean secondNodeNeeded;
+
+    @Override
+    public void testPlanExecutionStarted(TestPlan plan) {
+        secondNodeNeeded = System.getProperty("it.redis.port") != null
+                && plan.getRoots().stream().flatMap(root -> plan.getDescendants(root).stream())
+                .anyMatch(test -> test.getTags().contains(PACKAGING) || test.getTags().contains(FAULTS));
+    }
+
+    @Override
+    public void executionStarted(TestIdentifier test) {
+        if (secondNodeNeeded && test.isContainer() && test.getTags().contains(BROWSER)) {
+            secondNodeNeeded = false;
+            SecondNode.startEarly();
+        }
+    }
+}
