@@ -69,7 +69,7 @@ class RateLimitIT {
         Api shop = api.withStorefrontKey(key);
         assertEquals(201, shop.reserve(sku + "-before", sku, "b-" + sku, 1).status(), "the new key works");
 
-        emptyForTenSeconds(new Limit("address", 10, 100_000), flooder);
+        TestRedis.emptyForTenSeconds(new Limit("address", 10, 100_000), flooder);
         Api.Answer fromFlooder = api.post("api/reservations", Api.reserveBody(sku, "b2-" + sku, 1),
                 "Idempotency-Key", sku + "-flooder", "X-Forwarded-For", "198.18.0.1, " + flooder);
         assertRateLimited(fromFlooder, 8);
@@ -77,7 +77,7 @@ class RateLimitIT {
                 "Idempotency-Key", sku + "-elsewhere", "X-Forwarded-For", flooder + ", 198.18.0.2");
         assertEquals(201, fromElsewhere.status(), "only the hop next to the trusted proxy counts: " + fromElsewhere);
 
-        emptyForTenSeconds(new Limit("api-key", 10, 100_000), "flooded-" + sku);
+        TestRedis.emptyForTenSeconds(new Limit("api-key", 10, 100_000), "flooded-" + sku);
         // The first request took a lease of the key's tokens before the flood: this node spends
         // it for at most ten times flashsale.limits.lease-ms (10 ms), then asks Redis again. Stock
         // reads count against the key as reservations do, and take no unit.
@@ -151,16 +151,4 @@ class RateLimitIT {
         assertTrue(retryAfter >= atLeastSeconds && retryAfter <= 11, "Retry-After " + retryAfter);
     }
 
-    /**
-     * Leaves the bucket as a node that counted a flood would: its next token ten seconds away
-     * (the key holds the theoretical arrival time in microseconds of Redis' clock).
-     */
-    private static void emptyForTenSeconds(Limit limit, String id) {
-        try (Jedis redis = TestRedis.client()) {
-            List<String> time = redis.time();
-            long now = Long.parseLong(time.get(0)) * 1_000_000 + Long.parseLong(time.get(1));
-            long arrival = now + 10_000_000 + limit.burst() * limit.microsPerToken();
-            redis.psetex(SharedBuckets.key(limit, id), 20_000, Long.toString(arrival));
-        }
-    }
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Tag;
 public final class SuiteOrder implements ClassOrderer {
 
     /** The groups, in the order they run: {@code -Dgroups=faults} runs one alone. */
-    public static final List<String> GROUPS = List.of("core", "room", "browser", "packaging", "faults", "cluster");
+    public static final List<String> GROUPS = List.of("core", "security", "room", "browser", "packaging", "faults", "cluster");
 
     @Override
     public void orderClasses(ClassOrdererContext context) {

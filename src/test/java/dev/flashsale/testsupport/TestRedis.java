@@ -1,16 +1,16 @@
 package dev.flashsale.testsupport;
 
-import dev.flashsale.stock.entity.Sku;
-import java.io.File;
-import java.io.IOException;
-import java.time.Duration;
 import dev.flashsale.gate.control.GateKeys;
-import java.time.Instant;
-import java.util.List;
 import dev.flashsale.limits.control.SharedBuckets;
 import dev.flashsale.limits.entity.Limit;
 import dev.flashsale.limits.entity.TokenUse;
 import dev.flashsale.platform.redis.RedisScripts;
+import dev.flashsale.stock.entity.Sku;
+import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.exceptions.JedisConnectionException;
@@ -148,5 +148,18 @@ public final class TestRedis {
 
     private static void pause() {
         Pause.millis(50);
+    }
+
+    /**
+     * Leaves the bucket as a node that counted a flood would: its next token ten seconds away
+     * (the key holds the theoretical arrival time in microseconds of Redis' clock).
+     */
+    public static void emptyForTenSeconds(Limit limit, String id) {
+        try (Jedis redis = client()) {
+            List<String> time = redis.time();
+            long now = Long.parseLong(time.get(0)) * 1_000_000 + Long.parseLong(time.get(1));
+            long arrival = now + 10_000_000 + limit.burst() * limit.microsPerToken();
+            redis.psetex(SharedBuckets.key(limit, id), 20_000, Long.toString(arrival));
+        }
     }
 }

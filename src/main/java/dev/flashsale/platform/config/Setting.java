@@ -208,7 +208,8 @@ public enum Setting {
             "of a body over that limit, how much is read and thrown away before the 413 (so that a client still"
                     + " sending gets it); past it, the connection is closed"),
     HTTP_TRUSTED_PROXIES(HTTP, "flashsale.http.trusted-proxies", null, ADDRESSES,
-            "proxies (addresses or CIDR ranges, comma-separated) whose `X-Forwarded-For` names the client address;"
+            "proxies (addresses or CIDR ranges, comma-separated) whose `X-Forwarded-For` names the client address:"
+                    + " every line of the header, read from the right past each trusted proxy, the first other address;"
                     + " none: the client address is the socket's peer"),
 
     RECONCILIATION_INTERVAL_MS(RECONCILIATION, "flashsale.reconciliation.interval-ms", "30000", MILLISECONDS,

@@ -40,7 +40,9 @@ public abstract class JsonObjectReader<T> {
     public T read(byte[] body, Charset charset) {
         try (JsonParser json = PARSERS.createParser(new ByteArrayInputStream(body), charset)) {
             return read(json);
-        } catch (JsonException | NoSuchElementException | IllegalStateException | NumberFormatException unreadable) {
+        } catch (JsonException | NoSuchElementException | IllegalStateException | NumberFormatException | ArithmeticException
+                 | UnsupportedOperationException unreadable) {
+            // UnsupportedOperationException: the parser refuses a number of over a thousand digits.
             throw malformed();
         }
     }

@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
@@ -15,8 +16,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * The address a request comes from, as rate limits count it: the socket's peer, or, when that
  * peer is one of {@code flashsale.http.trusted-proxies} (addresses or CIDR ranges), the address
  * that proxy names in X-Forwarded-For: the header is read from the right, past every trusted
- * proxy, and the first address that is not one is the client. A peer that is not trusted cannot
- * choose its address by sending the header.
+ * proxy, and the first address that is not one is the client (every line of the header, as one
+ * list). A peer that is not trusted cannot choose its address by sending the header.
  */
 @ApplicationScoped
 public class ClientAddress {
@@ -44,8 +45,10 @@ public class ClientAddress {
         if (trusted.isEmpty() || !isTrusted(AddressRange.literal(peer))) {
             return peer;
         }
-        String forwarded = request.getHeader("X-Forwarded-For");
-        if (forwarded == null) {
+        // Every line of the header, in order: two lines are one list (RFC 9110), the later line's
+        // hops after the earlier's; reading the first line alone would believe what a client sent.
+        String forwarded = String.join(",", Collections.list(request.getHeaders("X-Forwarded-For")));
+        if (forwarded.isEmpty()) {
             return peer;
         }
         String end = forwarded.length() > MAX_HEADER_CHARS ? forwarded.substring(forwarded.length() - MAX_HEADER_CHARS)

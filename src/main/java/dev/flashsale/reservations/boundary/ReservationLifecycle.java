@@ -8,10 +8,13 @@ import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.sales.boundary.Offers;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
+import dev.flashsale.sales.entity.Offer;
+import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.stock.boundary.HoldUnits;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import java.util.Locale;
 import java.util.UUID;
 
 /**
@@ -67,8 +70,15 @@ public class ReservationLifecycle {
                     }
                 }
                 case EXPIRED -> {
-                    if (latePaymentOf(reservation) == LatePaymentPolicy.REFUSE) {
+                    Offer offer = offers.find(reservation.sku()).orElseThrow();
+                    if (offer.latePayment() == LatePaymentPolicy.REFUSE) {
                         throw holdExpired(id, "");
+                    }
+                    if (offer.saleStatus() != SaleStatus.OPEN || !offer.inWindow()) {
+                        // A late payment takes units again only where a buyer could take them now.
+                        throw holdExpired(id, " and its sale is " + (offer.saleStatus() != SaleStatus.OPEN
+                                ? offer.saleStatus().name().toLowerCase(Locale.ROOT) : "outside its window")
+                                + ": its units are not taken again");
                     }
                     if (units.takeUnitsForLatePayment(id)) {
                         retaken.fire(new UnitsRetaken(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
