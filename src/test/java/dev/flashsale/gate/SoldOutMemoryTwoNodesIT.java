@@ -2,7 +2,10 @@ package dev.flashsale.gate;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.limits.control.SharedBuckets;
+import dev.flashsale.limits.entity.Limit;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.SecondNode;
@@ -19,7 +22,8 @@ import redis.clients.jedis.JedisMonitor;
 
 /**
  * Two nodes learn that a SKU is sold out and refuse it from memory, without a Redis command that
- * names the SKU (seen by Redis' MONITOR), while a retry of a key that holds units still gets its
+ * names the SKU or the buyer (seen by Redis' MONITOR; a buyer's rate limit is not asked either),
+ * while a retry of a key that holds units still gets its
  * reservation; a unit given back on one node is sold on the other at once. Both nodes keep what
  * they learnt for {@link TestServer#SOLD_OUT_MEMORY_MS}, far longer than this test waits, so
  * only the announcement of the unit (Redis pub/sub) can end it. Runs before the fault classes
@@ -45,12 +49,23 @@ class SoldOutMemoryTwoNodesIT {
         assertSoldOut(first.reserve("key-c-" + run.hashCode(), sku, "buyer-c", 1));
         assertSoldOut(second.reserve("key-d-" + run.hashCode(), sku, "buyer-d", 1));
 
+        String other = Sales.openSku(first, 5, 1, 600, "REFUSE");
         List<String> commands = watchRedis(() -> {
             assertSoldOut(first.reserve("key-e-" + run.hashCode(), sku, "buyer-e", 1));
             assertSoldOut(second.reserve("key-f-" + run.hashCode(), sku, "buyer-f", 1));
+            // The watch sees what a reserve asks Redis: this one, of a SKU with units, is seen.
+            assertEquals(201, first.reserve("key-w-" + run.hashCode(), other, "buyer-w", 1).status());
         });
-        assertEquals(List.of(), commands.stream().filter(command -> command.contains(sku)).toList(),
-                "no command naming the SKU reached Redis");
+        Limit buyers = new Limit("buyer", 1_000_000 / TestServer.BUYER_PER_SECOND, TestServer.BUYER_BURST);
+        List<String> named = List.of(sku, SharedBuckets.key(buyers, "buyer-e"), SharedBuckets.key(buyers, "buyer-f"));
+        assertEquals(List.of(), commands.stream().filter(command -> named.stream().anyMatch(command::contains)).toList(),
+                "no command naming the SKU or the buyers' rate-limit buckets reached Redis");
+        assertTrue(commands.stream().anyMatch(command -> command.contains(other)), "the watch saw the other SKU's gate");
+        assertTrue(commands.stream().anyMatch(command -> command.contains(SharedBuckets.key(buyers, "buyer-w"))),
+                "the watch saw the other buyer's bucket");
+        // A buyer with no token left is refused as sold out, not rate-limited: the refusal costs nothing.
+        TestRedis.emptyForTenSeconds(buyers, "buyer-flood");
+        assertSoldOut(first.reserve("key-x-" + run.hashCode(), sku, "buyer-flood", 1));
 
         // A retry of a key that holds units, on the node that did not make it: its reservation.
         Api.Answer retried = second.reserve("key-a-" + run.hashCode(), sku, "buyer-a", 1);

@@ -60,6 +60,11 @@ public class RedisGate {
         return enabled && health.isUp();
     }
 
+    /** Whether this node refuses the request as sold out from its memory, without asking Redis ({@link SoldOutMemory}). */
+    public boolean refusesFromMemory(Sku sku, IdempotencyKey idempotencyKey) {
+        return inUse() && soldOut.refuses(sku, idempotencyKey);
+    }
+
     /**
      * May this request try PostgreSQL? A SKU this node learnt is sold out is refused from its
      * memory ({@link SoldOutMemory}) unless the request's key holds units of it; a refusal from

@@ -39,6 +39,11 @@ public class GatedCheckout {
     @Inject
     CheckoutQueue queue;
 
+    /** Whether the request will be refused as sold out from this node's memory, without a round trip. */
+    public boolean refusedFromMemory(ReserveCommand command) {
+        return gate.refusesFromMemory(command.sku(), command.key());
+    }
+
     public ReserveOutcome reserve(ReserveCommand command) {
         Admission admission = gate.admit(command.sku(), command.key(), command.qty());
         if (admission == Admission.NOT_LOADED) {

@@ -23,8 +23,8 @@ import jakarta.inject.Inject;
 /**
  * {@code POST /api/reservations}: hold units of a SKU for a buyer, under the request's
  * Idempotency-Key (a retry gets the same reservation, 200). Its refusals come in one order: the
- * body, the key, the SKU and the buyer's id; the buyer's rate limit; the waiting room's token;
- * then the gate and PostgreSQL ({@link GatedCheckout}).
+ * body, the key, the SKU and the buyer's id; the buyer's rate limit (none for a SKU this node
+ * knows is sold out); the waiting room's token; then the gate and PostgreSQL ({@link GatedCheckout}).
  */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
@@ -52,9 +52,15 @@ public class ReserveUnits implements Handler<ReserveCommand> {
                 new BuyerId(body.buyerId()), body.units());
     }
 
+    /**
+     * The buyer's rate limit, but for a SKU this node knows is sold out: its refusal costs no
+     * round trip, and a buyer who floods it only gets more of them.
+     */
     @Override
     public void limit(ReserveCommand command) {
-        limits.checkBuyer(command.buyerId().value());
+        if (!checkout.refusedFromMemory(command)) {
+            limits.checkBuyer(command.buyerId().value());
+        }
     }
 
     @Override
