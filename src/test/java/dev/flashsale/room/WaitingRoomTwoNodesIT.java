@@ -45,6 +45,8 @@ class WaitingRoomTwoNodesIT {
 
     private static final int UNITS = 30;
     private static final int BUYERS = 120;
+    /** flashsale.room.poll-memory-ms as the tests' servers run it: the product's default. */
+    private static final Duration POLL_MEMORY = Duration.ofMillis(500);
 
     @Test
     void twoNodesShareOneQueueAndNeverAdmitMoreBuyersThanUnits() throws Exception {
@@ -180,11 +182,12 @@ class WaitingRoomTwoNodesIT {
 
     /**
      * A node answers a waiting ticket's polls from what it learnt at its last poll in Redis for
-     * half a second: a leave or a revoke on the other node is its next poll's answer within a
-     * second, and an admission too.
+     * {@link #POLL_MEMORY} (the product's default): once that time is up since the second node's
+     * last poll, its next poll tells a leave and a revoke made on the first node. No bound on how
+     * fast the machine is: the test waits out the memory's time, then asks once.
      */
     @Test
-    void aLeaveOrRevokeOnOneNodeIsTheOtherNodesAnswerWithinASecond() {
+    void aLeaveOrRevokeOnOneNodeIsTheOtherNodesNextAnswerOnceItsPollMemoryIsUp() {
         Api first = new Api(TestServer.url());
         Api second = new Api(SecondNode.proxied().base());
         String sku = Sales.uniqueSku("room2-left");
@@ -197,11 +200,13 @@ class WaitingRoomTwoNodesIT {
             assertEquals("WAITING", second.get(queue + leaving).json().getString("status"));
             assertEquals("WAITING", second.get(queue + revoked).json().getString("status"));
         }
+        Instant lastPolled = Instant.now();
         assertEquals(204, first.delete(queue + leaving).status());
         assertEquals(204, first.adminPostEmpty("api/admin/sales/" + sale + "/room/tickets/" + revoked + "/revoke").status());
-        await("the leave and the revoke seen on the other node").atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(50))
-                .until(() -> List.of(second.get(queue + leaving).json().getString("status"),
-                        second.get(queue + revoked).json().getString("status")), List.of("LEFT", "REVOKED")::equals);
+        await("the second node's poll memory up").atMost(POLL_MEMORY.multipliedBy(10)).pollInterval(Duration.ofMillis(20))
+                .until(() -> Instant.now().isAfter(lastPolled.plus(POLL_MEMORY)));
+        assertEquals(List.of("LEFT", "REVOKED"), List.of(second.get(queue + leaving).json().getString("status"),
+                second.get(queue + revoked).json().getString("status")), "the second node's next answers");
     }
 
     private static UUID saleWithRoom(Api api, String sku) {

@@ -1,13 +1,9 @@
 package dev.flashsale.room.boundary;
 
-import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
-import dev.flashsale.platform.pipeline.Call;
-import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.UUID;
 
 /**
@@ -17,18 +13,10 @@ import java.util.UUID;
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
 @Answers("GET /api/sales/{saleId}/queue")
-public class RoomFacts implements Handler<UUID> {
-
-    @Inject
-    WaitingRoom room;
+public class RoomFacts extends OfOneSale {
 
     @Override
-    public UUID read(Call call) {
-        return SaleTicket.saleOf(call);
-    }
-
-    @Override
-    public Answer answer(Call call, UUID saleId) {
-        return Answer.ok(room.info(saleId));
+    Object of(UUID saleId) {
+        return room.info(saleId);
     }
 }
