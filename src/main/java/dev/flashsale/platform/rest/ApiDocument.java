@@ -52,13 +52,15 @@ public class ApiDocument implements OASFilter {
             document.setTags(new ArrayList<>(byName.values()));
         }
         for (PathItem path : document.getPaths().getPathItems().values()) {
-            for (Operation operation : path.getOperations().values()) {
-                complete(operation);
-            }
+            path.getOperations().forEach((method, operation) -> complete(operation, isChange(method)));
         }
     }
 
-    private static void complete(Operation operation) {
+    private static boolean isChange(PathItem.HttpMethod method) {
+        return method != PathItem.HttpMethod.GET && method != PathItem.HttpMethod.HEAD && method != PathItem.HttpMethod.OPTIONS;
+    }
+
+    private static void complete(Operation operation, boolean change) {
         APIResponses responses = operation.getResponses();
         Map<String, Set<String>> problems = new TreeMap<>();
         for (Map.Entry<String, APIResponse> answer : responses.getAPIResponses().entrySet()) {
@@ -72,6 +74,10 @@ public class ApiDocument implements OASFilter {
             add(problems, "401", "unauthorized");
             add(problems, "403", "forbidden");
             add(problems, "429", "too-many-failed-logins");
+            if (change) {
+                // Neither a JSON body nor the header a form cannot send (CrossSiteRequests).
+                add(problems, "403", "cross-site-request");
+            }
         }
         if (schemes.contains(STOREFRONT_KEY)) {
             add(problems, "401", "unauthorized");
