@@ -13,9 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Properties;
@@ -38,43 +36,6 @@ import redis.embedded.RedisServer;
  * test sources so that it never ships in the WAR.
  */
 public final class DevServer {
-
-    /**
-     * The admin password, storefront key and room token key of local runs, made up once and kept in target/ so
-     * that they stay valid for the embedded database, which keeps its users between runs.
-     */
-    private static Properties devCredentials() throws IOException {
-        Path file = TARGET.resolve("dev-credentials.properties");
-        Properties credentials = new Properties();
-        if (Files.isRegularFile(file)) {
-            try (var in = Files.newInputStream(file)) {
-                credentials.load(in);
-            }
-        }
-        boolean madeUp = false;
-        if (credentials.getProperty("admin.password") == null || credentials.getProperty("storefront.api-key") == null) {
-            credentials.setProperty("admin.password", randomToken(12));
-            credentials.setProperty("storefront.api-key", "fsk_dev_" + randomToken(24));
-            madeUp = true;
-        }
-        if (credentials.getProperty("room.token-key") == null) {
-            // Added after the first two: a file from an earlier run keeps its password and key.
-            credentials.setProperty("room.token-key", randomToken(32));
-            madeUp = true;
-        }
-        if (madeUp) {
-            try (var out = Files.newOutputStream(file)) {
-                credentials.store(out, "Local runner credentials (./mvnw exec:java); not used anywhere else");
-            }
-        }
-        return credentials;
-    }
-
-    private static String randomToken(int bytes) {
-        byte[] random = new byte[bytes];
-        new SecureRandom().nextBytes(random);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-    }
 
     private static final Logger LOG = Logger.getLogger(DevServer.class.getName());
     private static final Path TARGET = Path.of("target").toAbsolutePath();
@@ -110,7 +71,7 @@ public final class DevServer {
         EmbeddedPostgres postgres = isBlank(System.getenv("FLASHSALE_DB_URL")) ? startPostgres(childEnv) : null;
         RedisServer redis = isBlank(System.getenv("FLASHSALE_REDIS_HOST")) && isBlank(System.getenv("FLASHSALE_REDIS_CLUSTER_NODES"))
                 ? startRedis(childEnv) : null;
-        Properties credentials = devCredentials();
+        Properties credentials = DevCredentials.in(TARGET.resolve("dev-credentials.properties"));
         if (isBlank(System.getenv("FLASHSALE_ADMIN_PASSWORD"))) {
             childEnv.put("FLASHSALE_ADMIN_PASSWORD", credentials.getProperty("admin.password"));
             LOG.info("Console and admin API: user admin, password " + credentials.getProperty("admin.password")
