@@ -7,10 +7,18 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Predicate;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.awaitility.Awaitility;
 
 /** Sales with a waiting room, made and used through the admin and storefront APIs. */
@@ -123,5 +131,34 @@ public final class RoomSales {
     /** One of the room's own figures: waiting, preQueue, admitted, admittedNotReserved, active. */
     public static long figure(Api api, UUID sale, String name) {
         return view(api, sale).getJsonNumber(name).longValue();
+    }
+
+    /** What the lottery's record shows of a ticket, as docs/api.md computes it: the SHA-256 of its UTF-8, in lower-case hex. */
+    public static String commitment(String ticket) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(ticket.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The lottery as docs/api.md says anyone recomputes it from the record: the commitments in
+     * ascending order of HMAC-SHA256(seed, commitment) in hex, equal ranks by commitment.
+     */
+    public static List<String> recomputedOrder(byte[] seed, List<String> commitments) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(seed, "HmacSHA256"));
+            record Ranked(String commitment, String rank) {
+            }
+            return commitments.stream()
+                    .map(c -> new Ranked(c, HexFormat.of().formatHex(mac.doFinal(c.getBytes(StandardCharsets.UTF_8)))))
+                    .sorted(Comparator.comparing(Ranked::rank).thenComparing(Ranked::commitment))
+                    .map(Ranked::commitment)
+                    .toList();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -172,7 +172,12 @@ public class WaitingRoom {
                     + "; its seed's SHA-256 is " + room.seedHash());
         }
         return new LotteryRecord(saleId, Lottery.ALGORITHM, room.seedHash(), Lottery.hex(room.seed()), room.drawnAt(),
-                room.lotteryTickets(), room.lotteryOrder());
+                commitments(room.lotteryTickets()), commitments(room.lotteryOrder()));
+    }
+
+    /** The record shows no ticket: a ticket is all a poll (and its token) or a leave needs. */
+    private static List<String> commitments(List<String> tickets) {
+        return tickets.stream().map(Lottery::commitment).toList();
     }
 
     /**
