@@ -42,14 +42,22 @@ public final class RoomSales {
 
     /** An open sale of {@code units} of {@code sku} starting at {@code opensAt}, its room on; @return its id */
     public static UUID open(Api api, String sku, int units, int maxPerOrder, int holdSeconds, Instant opensAt, Room room) {
-        JsonObject body = Json.createObjectBuilder()
+        return open(api, sku, units, maxPerOrder, holdSeconds, opensAt, null, room);
+    }
+
+    /** As above, the sale ending at {@code endsAt} (null: no end); @return its id */
+    public static UUID open(Api api, String sku, int units, int maxPerOrder, int holdSeconds, Instant opensAt, Instant endsAt,
+                            Room room) {
+        JsonObjectBuilder body = Json.createObjectBuilder()
                 .add("name", "Room sale of " + sku)
                 .add("holdSeconds", holdSeconds)
                 .add("maxPerOrder", maxPerOrder)
                 .add("startsAt", opensAt.toString())
-                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)))
-                .build();
-        Api.Answer created = api.adminPost("api/admin/sales", body.toString());
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)));
+        if (endsAt != null) {
+            body.add("endsAt", endsAt.toString());
+        }
+        Api.Answer created = api.adminPost("api/admin/sales", body.build().toString());
         assertEquals(201, created.status(), created.toString());
         UUID id = UUID.fromString(created.json().getString("id"));
         assertEquals(200, api.adminPostEmpty("api/admin/sales/" + id + "/open").status());

@@ -95,6 +95,9 @@ public class WaitingRoom {
             } else if (reply instanceof TakeReply.QueueNotOpen notOpen) {
                 throw ProblemException.conflict("queue-not-open", "Queue not open", "The waiting room of sale " + saleId
                         + " opens at " + notOpen.opensAt());
+            } else if (reply instanceof TakeReply.QueueFull full) {
+                throw ProblemException.conflict("queue-full", "Queue full", "The waiting room of sale " + saleId
+                        + " gave out its most tickets (" + full.ticketsMax() + "); it takes no new buyer");
             } else {
                 TakeReply.Ticket taken = (TakeReply.Ticket) reply;
                 QueueAnswer polled = answered(room, taken.ticket(), taken.poll());
