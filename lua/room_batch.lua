@@ -28,7 +28,9 @@
 --            enabled ('1' on, '0' off; absent: no room in Redis), paused ('1'/'0'), rate
 --            (admissions a second), maxActive, tokenMs, missMs, preOpensMs, opensMs (epoch ms);
 --            drawn ('1'), seq (tickets taken), admittedTotal, done (reserve requests with a
---            token answered), allowance and last (the admission rate's bucket)
+--            token answered), allowance and last (the admission rate's bucket); ticketsMax (the
+--            most tickets the room gives out; absent: no bound), endsMs (the sale's end, epoch ms;
+--            0: none) and keptMs (how long the keys outlive it; absent or 0: for ever)
 -- KEYS[2]  buyer -> ticket (hash)                     fs:{sale:<id>}:tickets
 -- KEYS[3]  ticket -> buyer (hash)                     fs:{sale:<id>}:owners
 -- KEYS[4]  the pre-queue: ticket by arrival (zset)    fs:{sale:<id>}:prequeue
@@ -50,10 +52,14 @@
 --          'T', buyer id, a new ticket (taken only when the buyer has none)   a ticket taken
 --          'P', ticket, ''                                                     a ticket polled
 --
+-- Every key of the room expires keptMs after the sale's end, or after now when that is later
+-- (a sale with no end, or ended: its keys outlive the room's last call by keptMs).
+--
 -- Returns one answer per call, in the same order. A ticket taken:
 --   {1, ticket, <its poll>}  a new ticket;  {0, ticket, <its poll>}  the buyer's own from before
 --   {-2}  the room is off (no new ticket; a buyer's own ticket is still answered, as above)
 --   {-3, preOpensMs}  the pre-queue is not open yet
+--   {-6, ticketsMax}  the room gave out its most tickets (no new ticket; a buyer's own is answered)
 -- A ticket polled, and <its poll> above:
 --   {1, place, queueLength, why}   WAITING; why: 0 admission runs, 1 paused by a merchandiser,
 --                                  2 no unit free for one more buyer (holds may come back),
@@ -72,7 +78,7 @@
 local calls = (#ARGV - 3) / 3
 local answers = {}
 local cfg = redis.call('HMGET', KEYS[1], 'enabled', 'rate', 'maxActive', 'tokenMs', 'missMs', 'opensMs', 'drawn',
-    'paused', 'allowance', 'last', 'done', 'preOpensMs')
+    'paused', 'allowance', 'last', 'done', 'preOpensMs', 'ticketsMax', 'endsMs', 'keptMs')
 if not cfg[1] then
     for i = 1, calls do
         answers[i] = {-1}
@@ -82,6 +88,22 @@ end
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 local drawn = cfg[7] == '1'
+
+-- The room's keys expire keptMs after the sale's end (or after now, when later); each key's expiry
+-- is set again only when it is a minute off, so that most calls write none.
+local function keepKeys()
+    local kept = tonumber(cfg[15] or '0')
+    if kept <= 0 then
+        return
+    end
+    local at = math.max(tonumber(cfg[14] or '0'), now) + kept
+    for _, key in ipairs(KEYS) do
+        if math.abs(redis.call('PTTL', key) - (at - now)) > 60000 then
+            redis.call('PEXPIREAT', key, string.format('%d', at))
+        end
+    end
+end
+local ticketsLeft = cfg[13] and tonumber(cfg[13]) - redis.call('HLEN', KEYS[2])
 
 -- The tickets taken, in arrival order; each is polled below with the others.
 local polled = {}
@@ -98,7 +120,10 @@ for i = 1, calls do
             answers[i] = {-2}
         elseif now < tonumber(cfg[12]) then
             answers[i] = {-3, cfg[12]}
+        elseif ticketsLeft and ticketsLeft <= 0 then
+            answers[i] = {-6, cfg[13]}
         else
+            ticketsLeft = ticketsLeft and ticketsLeft - 1
             local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
             if not drawn and now < tonumber(cfg[6]) then
                 redis.call('ZADD', KEYS[4], seq, second)
@@ -145,6 +170,7 @@ if not drawn then
         end
     end
     if next(polled) == nil then
+        keepKeys()
         return answers
     end
 end
@@ -240,4 +266,5 @@ for i, ticket in pairs(polled) do
         answer(i, {7, queued})
     end
 end
+keepKeys()
 return answers

@@ -5,8 +5,8 @@
 -- reservation's end frees the ticket's place (room_checkout_ended.lua) on whichever node it ends.
 --
 -- KEYS (all with the sale as hash tag {sale:<id>}, so that they share a Redis Cluster slot):
--- KEYS[1]  the room: settings and state (hash); its field `done` counts the answers
---                                                                           fs:{sale:<id>}:room
+-- KEYS[1]  the room: settings and state (hash); its field `done` counts the answers, endsMs
+--          and keptMs say when the room's keys expire (room_batch.lua)    fs:{sale:<id>}:room
 -- KEYS[2]  reserving: ticket by the start of its reserve request, ms (zset) fs:{sale:<id>}:reserving
 -- KEYS[3]  checkouts: reservation's idempotency key -> ticket (hash)       fs:{sale:<id>}:checkouts
 -- ARGV[1]  the ticket
@@ -17,6 +17,13 @@
 -- tied to the ticket all the same).
 if ARGV[2] then
     redis.call('HSET', KEYS[3], ARGV[2], ARGV[1])
+    -- The checkouts expire with the room's other keys.
+    local kept = redis.call('HMGET', KEYS[1], 'endsMs', 'keptMs')
+    if tonumber(kept[2] or '0') > 0 then
+        local clock = redis.call('TIME')
+        local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+        redis.call('PEXPIREAT', KEYS[3], string.format('%d', math.max(tonumber(kept[1] or '0'), now) + tonumber(kept[2])))
+    end
 end
 if redis.call('ZREM', KEYS[2], ARGV[1]) == 0 then
     return 0

@@ -27,12 +27,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,8 +42,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -211,13 +210,15 @@ class WaitingRoomIT {
         byte[] seed = HexFormat.of().parseHex(record.getString("seed"));
         assertEquals(publishedHash, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(seed)));
         assertEquals(publishedHash, record.getString("seedHash"));
-        List<String> recorded = strings(record, "tickets");
-        assertEquals(tickets, recorded, "the pre-queue's tickets in the order they were taken");
+        List<String> recorded = strings(record, "commitments");
+        assertEquals(tickets.stream().map(RoomSales::commitment).toList(), recorded,
+                "the pre-queue's tickets' commitments in the order they were taken");
         List<String> order = strings(record, "order");
-        assertEquals(recomputed(seed, tickets), order);
-        assertNotEquals(tickets, order, "twelve tickets the lottery left in arrival order (1 in 479,001,600)");
+        assertEquals(RoomSales.recomputedOrder(seed, recorded), order);
+        assertNotEquals(recorded, order, "twelve tickets the lottery left in arrival order (1 in 479,001,600)");
+        Map<String, String> ticketOf = tickets.stream().collect(Collectors.toMap(RoomSales::commitment, ticket -> ticket));
         for (int place = 0; place < order.size(); place++) {
-            JsonObject answer = poll(sale, order.get(place));
+            JsonObject answer = poll(sale, ticketOf.get(order.get(place)));
             assertEquals(place + 1, answer.getJsonNumber("position").longValue(), answer.toString());
             assertEquals("PAUSED", answer.getString("reason"));
         }
@@ -384,8 +385,9 @@ class WaitingRoomIT {
             assertEquals("EXPIRED", poll(sale, ticket).getString("status"), ticket);
         }
         // One admission's tokens all run out at once, so their expiries follow the order of admission.
+        Map<String, String> ticketOf = live.stream().collect(Collectors.toMap(RoomSales::commitment, ticket -> ticket));
         List<String> order = strings(api.get("api/sales/" + sale.id + "/queue/lottery").json(), "order").stream()
-                .filter(live::contains).toList();
+                .map(ticketOf::get).filter(Objects::nonNull).toList();
         List<Instant> expiries = order.stream().map(ticket -> Instant.parse(ended.get(ticket).getString("tokenExpiresAt"))).toList();
         assertEquals(expiries.stream().sorted().toList(), expiries, "admitted in the lottery's order " + order);
     }
@@ -692,20 +694,6 @@ class WaitingRoomIT {
 
     private static List<String> strings(JsonObject record, String name) {
         return record.getJsonArray(name).getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
-    }
-
-    /** The lottery as docs/api.md says anyone recomputes it: ascending HMAC-SHA256(seed, ticket) in hex. */
-    private static List<String> recomputed(byte[] seed, List<String> tickets) throws Exception {
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(seed, "HmacSHA256"));
-        record Ranked(String ticket, String rank) {
-        }
-        List<Ranked> ranked = new ArrayList<>();
-        for (String ticket : tickets) {
-            ranked.add(new Ranked(ticket, HexFormat.of().formatHex(mac.doFinal(ticket.getBytes(StandardCharsets.UTF_8)))));
-        }
-        ranked.sort(Comparator.comparing(Ranked::rank));
-        return ranked.stream().map(Ranked::ticket).toList();
     }
 
     /** The same claims with one character of the signature changed. */

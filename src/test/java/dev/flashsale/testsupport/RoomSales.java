@@ -7,10 +7,18 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Predicate;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.awaitility.Awaitility;
 
 /** Sales with a waiting room, made and used through the admin and storefront APIs. */
@@ -34,14 +42,22 @@ public final class RoomSales {
 
     /** An open sale of {@code units} of {@code sku} starting at {@code opensAt}, its room on; @return its id */
     public static UUID open(Api api, String sku, int units, int maxPerOrder, int holdSeconds, Instant opensAt, Room room) {
-        JsonObject body = Json.createObjectBuilder()
+        return open(api, sku, units, maxPerOrder, holdSeconds, opensAt, null, room);
+    }
+
+    /** As above, the sale ending at {@code endsAt} (null: no end); @return its id */
+    public static UUID open(Api api, String sku, int units, int maxPerOrder, int holdSeconds, Instant opensAt, Instant endsAt,
+                            Room room) {
+        JsonObjectBuilder body = Json.createObjectBuilder()
                 .add("name", "Room sale of " + sku)
                 .add("holdSeconds", holdSeconds)
                 .add("maxPerOrder", maxPerOrder)
                 .add("startsAt", opensAt.toString())
-                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)))
-                .build();
-        Api.Answer created = api.adminPost("api/admin/sales", body.toString());
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)));
+        if (endsAt != null) {
+            body.add("endsAt", endsAt.toString());
+        }
+        Api.Answer created = api.adminPost("api/admin/sales", body.build().toString());
         assertEquals(201, created.status(), created.toString());
         UUID id = UUID.fromString(created.json().getString("id"));
         assertEquals(200, api.adminPostEmpty("api/admin/sales/" + id + "/open").status());
@@ -123,5 +139,34 @@ public final class RoomSales {
     /** One of the room's own figures: waiting, preQueue, admitted, admittedNotReserved, active. */
     public static long figure(Api api, UUID sale, String name) {
         return view(api, sale).getJsonNumber(name).longValue();
+    }
+
+    /** What the lottery's record shows of a ticket, as docs/api.md computes it: the SHA-256 of its UTF-8, in lower-case hex. */
+    public static String commitment(String ticket) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(ticket.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The lottery as docs/api.md says anyone recomputes it from the record: the commitments in
+     * ascending order of HMAC-SHA256(seed, commitment) in hex, equal ranks by commitment.
+     */
+    public static List<String> recomputedOrder(byte[] seed, List<String> commitments) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(seed, "HmacSHA256"));
+            record Ranked(String commitment, String rank) {
+            }
+            return commitments.stream()
+                    .map(c -> new Ranked(c, HexFormat.of().formatHex(mac.doFinal(c.getBytes(StandardCharsets.UTF_8)))))
+                    .sorted(Comparator.comparing(Ranked::rank).thenComparing(Ranked::commitment))
+                    .map(Ranked::commitment)
+                    .toList();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

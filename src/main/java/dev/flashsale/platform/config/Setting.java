@@ -147,6 +147,14 @@ public enum Setting {
     ROOM_DIRECTORY_REFRESH_MS(ROOM, "flashsale.room.directory-refresh-ms", "1000", MILLISECONDS,
             "how soon a room set, turned on or off on another node counts here (its settings for polls, and"
                     + " whether the reserve path asks for a token)"),
+    ROOM_TICKETS_MAX(ROOM, "flashsale.room.tickets-max", "1000000", COUNT,
+            "most tickets one room gives out (every buyer's one ticket counts, waiting, admitted, left or lapsed);"
+                    + " past it a new buyer is answered 409 `queue-full` and nothing changes. A room takes it into"
+                    + " Redis with its settings (when set, or loaded again)"),
+    ROOM_KEYS_KEPT_SECONDS(ROOM, "flashsale.room.keys-kept-seconds", "86400", SECONDS,
+            "how long a room's keys stay in Redis after its sale's end (`endsAt`; a sale without an end, or"
+                    + " ended: after the room's last call); then they expire, and PostgreSQL keeps the room's"
+                    + " settings, lottery record and count of admissions. `0` = never expire"),
 
     LIMITS_BUYER_PER_SECOND(LIMITS, "flashsale.limits.buyer.per-second", "1", PER_SECOND,
             "reservations per buyer id (all SKUs, replays included), shared by all nodes through Redis; past it,"

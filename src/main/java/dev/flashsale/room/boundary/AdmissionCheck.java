@@ -21,8 +21,11 @@ import java.util.logging.Logger;
  * for stock: when the SKU's sale has its room on, the request must carry the admission token of
  * this buyer for this sale ({@code X-Admission-Token}), signed by a node, not run out, and not
  * revoked; anything else is 403 and nothing is claimed. A sale without a room costs a lookup in
- * memory. Revocation is in Redis: when Redis cannot be asked, a token with a good signature stands.
- * From the check until the request's answer its ticket counts as reserving (the {@link Admission}
+ * memory. Whether a token still admits (not revoked, its buyer not gone, its checkout not ended)
+ * is known in Redis only: when Redis cannot be asked, no token admits, however good its signature,
+ * and the request is answered 503 {@code room-unavailable} with Retry-After, nothing claimed (a
+ * node's own memory of used tokens would bound nothing across nodes; docs/architecture.md says
+ * why). From the check until the request's answer its ticket counts as reserving (the {@link Admission}
  * this returns hears the answer), and a reservation the request answers with is tied to the
  * ticket, whose place its end frees ({@link CheckoutEnds}). Admission counts a reserving ticket's
  * unit as taken until then, and an answered one until the sale's units are read again, so that it
@@ -68,7 +71,8 @@ public class AdmissionCheck {
             throw new ProblemException(403, "admission-token-expired", "Admission token expired",
                     "The " + HEADER + " ran out; take a new place in the queue");
         }
-        if (!stillAdmitted(claims)) {
+        // Redis away: RoomRedis logged and counted the failure, and its 503 room-unavailable answers the request.
+        if (redis.useToken(claims) != TokenCheck.STANDS) {
             throw new ProblemException(403, "admission-token-revoked", "Admission token revoked",
                     "The " + HEADER + " was revoked, its buyer left the queue, or its checkout ended");
         }
@@ -88,15 +92,6 @@ public class AdmissionCheck {
             // Its reservation is not tied to it either: the place is freed when the token runs out, not when the checkout ends.
             // (RoomRedis logged the failure.)
             LOG.log(Level.FINE, "Reserve answer of a ticket of sale " + claims.saleId() + " not recorded: Redis away", redisAway);
-        }
-    }
-
-    private boolean stillAdmitted(AdmissionClaims claims) {
-        try {
-            return redis.useToken(claims) == TokenCheck.STANDS;
-        } catch (ProblemException redisAway) {
-            LOG.log(Level.FINE, "Revocation of a token of sale " + claims.saleId() + " not checked: Redis away", redisAway);
-            return true;
         }
     }
 }

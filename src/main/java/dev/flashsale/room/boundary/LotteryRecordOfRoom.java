@@ -6,7 +6,10 @@ import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 
-/** {@code GET /api/sales/{saleId}/queue/lottery}: the lottery's record (seed, pre-queue tickets and their order), for anyone to recompute. */
+/**
+ * {@code GET /api/sales/{saleId}/queue/lottery}: the lottery's record (seed, the pre-queue tickets'
+ * commitments and their order, never a ticket), for anyone to recompute.
+ */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
 @Answers("GET /api/sales/{saleId}/queue/lottery")

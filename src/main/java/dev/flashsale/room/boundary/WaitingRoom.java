@@ -95,6 +95,9 @@ public class WaitingRoom {
             } else if (reply instanceof TakeReply.QueueNotOpen notOpen) {
                 throw ProblemException.conflict("queue-not-open", "Queue not open", "The waiting room of sale " + saleId
                         + " opens at " + notOpen.opensAt());
+            } else if (reply instanceof TakeReply.QueueFull full) {
+                throw ProblemException.conflict("queue-full", "Queue full", "The waiting room of sale " + saleId
+                        + " gave out its most tickets (" + full.ticketsMax() + "); it takes no new buyer");
             } else {
                 TakeReply.Ticket taken = (TakeReply.Ticket) reply;
                 QueueAnswer polled = answered(room, taken.ticket(), taken.poll());
@@ -172,7 +175,12 @@ public class WaitingRoom {
                     + "; its seed's SHA-256 is " + room.seedHash());
         }
         return new LotteryRecord(saleId, Lottery.ALGORITHM, room.seedHash(), Lottery.hex(room.seed()), room.drawnAt(),
-                room.lotteryTickets(), room.lotteryOrder());
+                commitments(room.lotteryTickets()), commitments(room.lotteryOrder()));
+    }
+
+    /** The record shows no ticket: a ticket is all a poll (and its token) or a leave needs. */
+    private static List<String> commitments(List<String> tickets) {
+        return tickets.stream().map(Lottery::commitment).toList();
     }
 
     /**

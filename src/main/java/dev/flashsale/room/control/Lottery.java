@@ -14,17 +14,20 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The lottery of a pre-queue, commit then reveal. A seed of 32 random bytes is made when the room
- * is set up and only its SHA-256 is published; at the opening second each pre-queue ticket gets the
- * rank HMAC-SHA256(key = the seed's bytes, message = the ticket's UTF-8 bytes), and the tickets go
- * in ascending order of their ranks (compared as unsigned bytes, i.e. as lower-case hex text; equal
- * ranks, which do not happen in practice, by ticket). Nothing but the seed and the set of tickets
- * decides the order, so anyone given the seed and the tickets recomputes it, and nobody could
- * choose it after seeing the tickets without finding a seed of the published hash.
+ * is set up and only its SHA-256 is published. A ticket is a secret (it is all a poll, which hands
+ * out the admission token, and a leave take), so the record names each ticket by its commitment,
+ * the SHA-256 of its UTF-8 bytes in lower-case hex, and the order is drawn over the commitments: at
+ * the opening second each gets the rank HMAC-SHA256(key = the seed's bytes, message = the
+ * commitment's hex text), and the tickets go in ascending order of their ranks (compared as
+ * lower-case hex text; equal ranks, which do not happen in practice, by commitment). Nothing but
+ * the seed and the set of tickets decides the order, so anyone given the seed and the commitments
+ * recomputes it, each buyer finds its own ticket's place, and nobody could choose the order after
+ * seeing the tickets without finding a seed of the published hash.
  */
 public final class Lottery {
 
-    public static final String ALGORITHM = "tickets in ascending order of HMAC-SHA256(key = seed bytes, message = ticket UTF-8), "
-            + "compared as lower-case hex; equal ranks by ticket";
+    public static final String ALGORITHM = "commitment = lower-case hex SHA-256 of the ticket's UTF-8; commitments in ascending order"
+            + " of HMAC-SHA256(key = seed bytes, message = commitment), compared as lower-case hex; equal ranks by commitment";
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final HexFormat HEX = HexFormat.of();
@@ -41,28 +44,40 @@ public final class Lottery {
 
     /** What is published before the draw: the SHA-256 of the seed's bytes, in hex. */
     public static String seedHash(byte[] seed) {
-        try {
-            return HEX.formatHex(MessageDigest.getInstance("SHA-256").digest(seed));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
+        return sha256(seed);
     }
 
-    /** The ticket's rank under the seed, in hex. */
-    public static String rank(byte[] seed, String ticket) {
-        return HEX.formatHex(mac(seed).doFinal(ticket.getBytes(StandardCharsets.UTF_8)));
+    /** What the record shows of a ticket: the SHA-256 of its UTF-8 bytes, in hex. */
+    public static String commitment(String ticket) {
+        return sha256(ticket.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The rank under the seed of the ticket whose commitment is {@code commitment}, in hex. */
+    public static String rank(byte[] seed, String commitment) {
+        return HEX.formatHex(mac(seed).doFinal(commitment.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The tickets in the lottery's order; the order they are given in does not matter. */
     public static List<String> order(byte[] seed, List<String> tickets) {
         Mac mac = mac(seed);
-        record Ranked(String ticket, String rank) {
+        record Ranked(String ticket, String commitment, String rank) {
         }
         return tickets.stream()
-                .map(ticket -> new Ranked(ticket, HEX.formatHex(mac.doFinal(ticket.getBytes(StandardCharsets.UTF_8)))))
-                .sorted(Comparator.comparing(Ranked::rank).thenComparing(Ranked::ticket))
+                .map(ticket -> {
+                    String commitment = commitment(ticket);
+                    return new Ranked(ticket, commitment, HEX.formatHex(mac.doFinal(commitment.getBytes(StandardCharsets.UTF_8))));
+                })
+                .sorted(Comparator.comparing(Ranked::rank).thenComparing(Ranked::commitment))
                 .map(Ranked::ticket)
                 .toList();
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HEX.formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
     }
 
     public static String hex(byte[] bytes) {

@@ -61,8 +61,8 @@ public class RoomBook {
         return rows.stream().findFirst().map(row -> new Room(Rows.uuid(row, "sale_id"), Boolean.TRUE.equals(row.get("enabled")),
                 Boolean.TRUE.equals(row.get("paused")), Rows.integer(row, "admission_per_second"), Rows.integer(row, "max_active"),
                 Rows.integer(row, "token_seconds"), Rows.integer(row, "missed_poll_seconds"),
-                Rows.instant(row, "prequeue_opens_at"), Rows.instant(row, "starts_at"), (byte[]) row.get("seed"),
-                Rows.text(row, "seed_hash"), Rows.instant(row, "drawn_at"), tickets(Rows.text(row, "lottery_tickets")),
+                Rows.instant(row, "prequeue_opens_at"), Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"),
+                (byte[]) row.get("seed"), Rows.text(row, "seed_hash"), Rows.instant(row, "drawn_at"), tickets(Rows.text(row, "lottery_tickets")),
                 tickets(Rows.text(row, "lottery_order")), Rows.number(row, "admitted_total")));
     }
 

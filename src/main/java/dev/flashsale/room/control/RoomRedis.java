@@ -20,6 +20,7 @@ import java.util.UUID;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import redis.clients.jedis.UnifiedJedis;
@@ -45,6 +46,14 @@ public class RoomRedis {
 
     @Inject
     MetricRegistry registry;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.tickets-max")
+    long ticketsMax;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.keys-kept-seconds")
+    long keptSeconds;
 
     private Counter failures;
 
@@ -97,7 +106,8 @@ public class RoomRedis {
 
     /**
      * Copies the room's settings into Redis, leaving its state (queue, admissions, lottery) as it
-     * is; a room Redis lost gets its count of admissions back.
+     * is; a room Redis lost gets its count of admissions back. With them go the room's bounds: its
+     * most tickets, and when its keys expire ({@code lua/room_batch.lua} keeps every key to it).
      */
     public void configure(Room room) {
         Map<String, String> settings = new LinkedHashMap<>();
@@ -109,7 +119,15 @@ public class RoomRedis {
         settings.put("missMs", Long.toString(room.missedPollSeconds() * 1000L));
         settings.put("preOpensMs", Long.toString(room.preQueueOpensAt() == null ? 0 : room.preQueueOpensAt().toEpochMilli()));
         settings.put("opensMs", Long.toString(room.opensAt() == null ? 0 : room.opensAt().toEpochMilli()));
+        long endsMillis = room.endsAt() == null ? 0 : room.endsAt().toEpochMilli();
+        settings.put("ticketsMax", Long.toString(ticketsMax));
+        settings.put("endsMs", Long.toString(endsMillis));
+        settings.put("keptMs", Long.toString(keptSeconds * 1000));
         call("room settings", jedis -> jedis.hset(RoomKeys.room(room.saleId()), settings));
+        if (keptSeconds > 0) {
+            long expiresAt = Math.max(endsMillis, System.currentTimeMillis()) + keptSeconds * 1000;
+            call("room expiry", jedis -> jedis.pexpireAt(RoomKeys.room(room.saleId()), expiresAt));
+        }
         // A Redis that restarted empty takes the count of admissions back from PostgreSQL.
         call("room admissions", jedis -> jedis.hsetnx(RoomKeys.room(room.saleId()), "admittedTotal",
                 Long.toString(room.admittedTotal())));

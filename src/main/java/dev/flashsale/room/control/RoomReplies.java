@@ -43,6 +43,7 @@ final class RoomReplies {
             case -1 -> new NoRoom();
             case -2 -> new TakeReply.RoomOff();
             case -3 -> new TakeReply.QueueNotOpen(Instant.ofEpochMilli(answer.number(1)));
+            case -6 -> new TakeReply.QueueFull(answer.number(1));
             default -> throw answer.undocumented();
         };
     }

@@ -7,9 +7,10 @@ import java.util.UUID;
 
 /**
  * The lottery of a sale's pre-queue, for anyone to recompute: the seed (its SHA-256 was published
- * before the draw), the tickets in the order they were taken, and the order the lottery gave.
+ * before the draw), the tickets' commitments (never the tickets, which are secrets) in the order
+ * the tickets were taken, and the same commitments in the order the lottery gave.
  */
-@JsonbPropertyOrder({"saleId", "algorithm", "seedHash", "seed", "drawnAt", "tickets", "order"})
-public record LotteryRecord(UUID saleId, String algorithm, String seedHash, String seed, Instant drawnAt, List<String> tickets,
+@JsonbPropertyOrder({"saleId", "algorithm", "seedHash", "seed", "drawnAt", "commitments", "order"})
+public record LotteryRecord(UUID saleId, String algorithm, String seedHash, String seed, Instant drawnAt, List<String> commitments,
                             List<String> order) {
 }

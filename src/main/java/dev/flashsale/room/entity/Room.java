@@ -5,12 +5,13 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * A sale's room as PostgreSQL keeps it. {@code opensAt} is the sale's start, the lottery's second;
+ * A sale's room as PostgreSQL keeps it. {@code opensAt} is the sale's start, the lottery's second,
+ * {@code endsAt} its end (null: none);
  * {@code seed} stays secret until {@code drawnAt}; the tickets and their order are null before.
  * {@code admittedTotal} is the buyers admitted as last recorded from Redis.
  */
 public record Room(UUID saleId, boolean enabled, boolean paused, int admissionPerSecond, int maxActive, int tokenSeconds,
-                   int missedPollSeconds, Instant preQueueOpensAt, Instant opensAt, byte[] seed, String seedHash,
+                   int missedPollSeconds, Instant preQueueOpensAt, Instant opensAt, Instant endsAt, byte[] seed, String seedHash,
                    Instant drawnAt, List<String> lotteryTickets, List<String> lotteryOrder, long admittedTotal) {
 
     public boolean drawn() {

@@ -14,8 +14,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The lottery's order: what the openssl commands of docs/api.md compute, independent of the order the
- * tickets arrive in, and fair: over many lotteries every ticket comes first equally often (a
+ * The lottery's order: what the openssl commands of docs/api.md compute from the tickets'
+ * commitments, independent of the order the tickets arrive in, and fair: over many lotteries every ticket comes first equally often (a
  * chi-square check), a check that a deliberately biased shuffle fails.
  */
 class LotteryTest {
@@ -30,7 +30,9 @@ class LotteryTest {
         byte[] seed = Lottery.fromHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
 
         assertEquals("630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd", Lottery.seedHash(seed));
-        assertEquals("49f1b86ba2bc89122e21443bf87fd4645d058a1542d765d61726f55f28e68bc6", Lottery.rank(seed, "t_bravo"));
+        String bravo = Lottery.commitment("t_bravo");
+        assertEquals("a81e13c59483e41d93fe4ef70aeb9eab50294b4ace39c47a7e16745a6618c646", bravo);
+        assertEquals("6bcc08782866d5de35b4ca237c673c5a5f90d0e986b0322049d769e1fdc40086", Lottery.rank(seed, bravo));
         assertEquals(List.of("t_bravo", "t_charlie", "t_alpha"), Lottery.order(seed, List.of("t_alpha", "t_bravo", "t_charlie")));
     }
 
