@@ -675,6 +675,7 @@ public final class Benchmark {
     private void writeFiles() throws IOException {
         Path json = outputDir.resolve("results-" + runId + ".json");
         Path html = outputDir.resolve("report-" + runId + ".html");
+        Path svg = outputDir.resolve("figures-" + runId + ".svg");
         StringWriter text = new StringWriter();
         JsonWriterFactory pretty = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true));
         try (JsonWriter writer = pretty.createWriter(text)) {
@@ -682,7 +683,9 @@ public final class Benchmark {
         }
         Files.writeString(json, text.toString(), StandardCharsets.UTF_8);
         Files.writeString(html, HtmlReport.render(runId, options.describe(), charted), StandardCharsets.UTF_8);
-        System.out.println("Results: " + json.toAbsolutePath() + "\nChart:   " + html.toAbsolutePath());
+        Files.writeString(svg, FigureChart.render("flashsale benchmark " + runId + ": " + options.describe(), figures),
+                StandardCharsets.UTF_8);
+        System.out.println("Results: " + json.toAbsolutePath() + "\nChart:   " + html.toAbsolutePath() + "\nFigures: " + svg.toAbsolutePath());
     }
 
     private static JsonArrayBuilder summaries(List<WrkSummary> runs) {
