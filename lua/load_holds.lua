@@ -5,9 +5,9 @@
 -- release must give its units back like any other's. An existing marker is left as it is.
 --
 -- KEYS[1]    deadlines of the SKU's holds          fs:{SKU}:deadlines
--- KEYS[1+i]  marker of hold i                      fs:{SKU}:hold:<key i>
+-- KEYS[1+i]  marker of hold i                      fs:{SKU}:hold:<owner i>/<key i>
 -- ARGV[1]    marker lifetime in seconds (longer than any hold)
--- ARGV       then for hold i: epoch ms of its deadline, its idempotency key, its units
+-- ARGV       then for hold i: epoch ms of its deadline, its idempotency key (<owner>/<key>), its units
 --
 -- Returns the number of holds recorded.
 redis.call('DEL', KEYS[1])

@@ -4,11 +4,11 @@
 -- An unloaded counter stays unloaded (it is built from PostgreSQL, never guessed).
 --
 -- KEYS[1]  counter                 fs:{SKU}:available
--- KEYS[2]  hold marker of the key  fs:{SKU}:hold:<key>
+-- KEYS[2]  hold marker of the key  fs:{SKU}:hold:<owner>/<key>
 -- KEYS[3]  sold-out flag           fs:{SKU}:sold-out
 -- KEYS[4]  deadlines of the holds  fs:{SKU}:deadlines
 -- KEYS[5]  keys that hold units    fs:{SKU}:holders
--- ARGV[1]  the idempotency key (its member in the deadlines and the holders)
+-- ARGV[1]  the idempotency key, <owner>/<key> (its member in the deadlines and the holders)
 --
 -- Units given back are announced on the channel fs:units-back (the message: the SKU), so that
 -- every node forgets at once that the SKU was sold out.

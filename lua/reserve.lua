@@ -4,13 +4,14 @@
 -- still decides. The marker's TTL never gives units back; release.lua does.
 --
 -- KEYS[1]  counter of units the gate may still let through   fs:{SKU}:available
--- KEYS[2]  hold marker of this idempotency key                fs:{SKU}:hold:<key>
+-- KEYS[2]  hold marker of this idempotency key                fs:{SKU}:hold:<owner>/<key>
 -- KEYS[3]  sold-out flag                                      fs:{SKU}:sold-out
 -- KEYS[4]  deadlines of the SKU's holds (idempotency key -> epoch ms)  fs:{SKU}:deadlines
 -- KEYS[5]  the idempotency keys that hold units of the SKU (set)         fs:{SKU}:holders
 -- ARGV[1]  units asked for (a positive integer)
 -- ARGV[2]  marker lifetime in seconds (longer than any hold)
--- ARGV[3]  the idempotency key
+-- ARGV[3]  the idempotency key, qualified by its owner: <owner>/<key> (each storefront key,
+--          <owner> its id, has its own space of idempotency keys; so in every script here)
 --
 -- Returns the units left after this take (>= 0), or
 --   -1  not enough units: sold out for this request

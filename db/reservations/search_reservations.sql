@@ -1,5 +1,6 @@
 -- The console's reservation search: each criterion left empty matches everything; newest first.
-SELECT id, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at
+-- Every storefront key's reservations: an idempotency key may find one per storefront key.
+SELECT id, owner, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at
   FROM reservation
  WHERE (:idempotencyKey = '' OR idempotency_key = :idempotencyKey)
    AND (:buyerId = '' OR buyer_id = :buyerId)

@@ -19,7 +19,7 @@ WITH overdue AS (
       FROM overdue
      WHERE reservation.id = overdue.id
        AND reservation.status = 'HELD'
-    RETURNING reservation.id, reservation.idempotency_key, reservation.sku, reservation.shard, reservation.qty,
+    RETURNING reservation.id, reservation.owner, reservation.idempotency_key, reservation.sku, reservation.shard, reservation.qty,
               reservation.buyer_id
 ), released AS (
     UPDATE stock_shard
@@ -54,5 +54,5 @@ WITH overdue AS (
 )
 -- One row per expired hold (none when nothing was overdue), each with the number of stock rows
 -- that took units back: the caller checks it is 1.
-SELECT expired.idempotency_key, expired.qty, (SELECT count(*) FROM released) AS stock_rows
+SELECT expired.owner, expired.idempotency_key, expired.qty, (SELECT count(*) FROM released) AS stock_rows
   FROM expired

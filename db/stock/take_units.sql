@@ -6,8 +6,9 @@
 -- nothing). The guarded UPDATE takes the group's sum or nothing, and only while the sale is
 -- open; under READ COMMITTED a take that waited re-checks the guard on the new row. The holds and
 -- their ledger rows are written in the same statement, so the row lock is held no longer than
--- this statement and the commit. :ids, :keys, :buyers and :qtys are array literals of equal
--- length, one element per hold, in the order the requests arrived.
+-- this statement and the commit. :ids, :owners, :keys, :buyers and :qtys are array literals of
+-- equal length, one element per hold, in the order the requests arrived; an idempotency key is
+-- unique in its owner's space (the storefront key that sent it).
 -- Each buyer's units in the sale are counted in the same statement (buyer_units), by an upsert
 -- that refuses to go above :maxPerBuyer (null: no cap); buyers are counted in buyer order, the
 -- one order in which every statement locks buyer rows.
@@ -17,9 +18,9 @@
 -- transaction raised meanwhile past the cap is not counted: the caller then sees fewer holds
 -- (or buyers) than it asked for, although all their units were taken, and must roll back.
 WITH asked AS (
-    SELECT a.id, a.idempotency_key, a.buyer_id, a.qty
-      FROM unnest(CAST(:ids AS uuid[]), CAST(:keys AS varchar[]), CAST(:buyers AS varchar[]),
-                  CAST(:qtys AS integer[])) AS a (id, idempotency_key, buyer_id, qty)
+    SELECT a.id, a.owner, a.idempotency_key, a.buyer_id, a.qty
+      FROM unnest(CAST(:ids AS uuid[]), CAST(:owners AS uuid[]), CAST(:keys AS varchar[]), CAST(:buyers AS varchar[]),
+                  CAST(:qtys AS integer[])) AS a (id, owner, idempotency_key, buyer_id, qty)
 ), first_free_row AS (
     -- Read only when firstFreeShard is set (the CASE below asks for it only then).
     SELECT shard
@@ -39,13 +40,13 @@ WITH asked AS (
        AND sku_on_sale(sku)
     RETURNING sku, shard
 ), placed AS (
-    INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, status, expires_at, shard)
-    SELECT a.id, a.idempotency_key, c.sku, a.buyer_id, a.qty, 'HELD',
+    INSERT INTO reservation (id, owner, idempotency_key, sku, buyer_id, qty, status, expires_at, shard)
+    SELECT a.id, a.owner, a.idempotency_key, c.sku, a.buyer_id, a.qty, 'HELD',
            now() + CAST(:holdSeconds AS integer) * interval '1 second', c.shard
       FROM asked a
      CROSS JOIN claimed c
-        ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at, shard
+        ON CONFLICT (idempotency_key, owner) DO NOTHING
+    RETURNING id, owner, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at, shard
 ), recorded AS (
     INSERT INTO stock_movement (reservation_id, sku, shard, kind, qty, held_delta, sold_delta)
     SELECT id, sku, shard, 'CLAIM', qty, qty, 0
@@ -66,6 +67,6 @@ WITH asked AS (
 )
 SELECT (SELECT count(*) FROM claimed) AS claimed, (SELECT count(*) FROM recorded) AS recorded,
        (SELECT count(*) FROM counted) AS buyers_counted, (SELECT count(DISTINCT buyer_id) FROM placed) AS buyers,
-       p.id, p.idempotency_key, p.sku, p.buyer_id, p.qty, p.status, p.created_at, p.expires_at, p.updated_at
+       p.id, p.owner, p.idempotency_key, p.sku, p.buyer_id, p.qty, p.status, p.created_at, p.expires_at, p.updated_at
   FROM (SELECT 1) AS one
   LEFT JOIN placed p ON true

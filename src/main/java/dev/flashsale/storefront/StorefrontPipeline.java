@@ -1,6 +1,7 @@
 package dev.flashsale.storefront;
 
 import dev.flashsale.access.boundary.StorefrontCallers;
+import dev.flashsale.access.entity.StorefrontKey;
 import dev.flashsale.limits.boundary.StorefrontLimits;
 import dev.flashsale.platform.pipeline.Admission;
 import dev.flashsale.platform.pipeline.Answer;
@@ -73,7 +74,7 @@ public class StorefrontPipeline extends HttpFilter {
         StorefrontRoutes.Match match = routes.match(request.getMethod(), path);
         Handler<?> handler = match.route() == null ? null : match.route().handler();
         try {
-            String caller = match.isPublic() ? null : authenticate(request);
+            StorefrontKey caller = match.isPublic() ? null : authenticate(request);
             if (match.onPath().isEmpty()) {
                 chain.doFilter(request, response);
                 return;
@@ -86,7 +87,8 @@ public class StorefrontPipeline extends HttpFilter {
             if (!MediaTypes.accepts(Collections.list(request.getHeaders("Accept")), match.route().produces())) {
                 throw MediaTypes.notAcceptable(match.route().produces());
             }
-            Call call = new Call(request, match.route().names(), match.values(), caller, maxBodyBytes);
+            Call call = new Call(request, match.route().names(), match.values(), caller == null ? null : caller.owner(),
+                    maxBodyBytes);
             answer(request, response, handler, call, started);
         } catch (ProblemException refused) {
             refuse(request, response, handler, ProblemAnswer.of(refused), started);
@@ -95,10 +97,10 @@ public class StorefrontPipeline extends HttpFilter {
         }
     }
 
-    /** The API key's name, once the key is known and its and the address's limits let the request through. */
-    private String authenticate(HttpServletRequest request) {
-        String caller = callers.nameOf(request.getHeader(StorefrontCallers.HEADER));
-        Optional<ProblemException> limited = limits.refusalOfCaller(caller, addresses.of(request));
+    /** The API key, once it is known and its and the address's limits let the request through. */
+    private StorefrontKey authenticate(HttpServletRequest request) {
+        StorefrontKey caller = callers.keyOf(request.getHeader(StorefrontCallers.HEADER));
+        Optional<ProblemException> limited = limits.refusalOfCaller(caller.name(), addresses.of(request));
         if (limited.isPresent()) {
             throw limited.get();
         }

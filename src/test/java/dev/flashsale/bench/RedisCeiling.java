@@ -1,6 +1,7 @@
 package dev.flashsale.bench;
 
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.gate.control.GateKeys;
 import jakarta.json.Json;
@@ -56,7 +57,7 @@ final class RedisCeiling {
     Result run(int concurrency, int requests) throws IOException, InterruptedException {
         List<String> command = List.of("redis-benchmark", "-h", host, "-p", Integer.toString(port),
                 "-c", Integer.toString(concurrency), "-n", Integer.toString(requests), "-r", "100000000", "--csv",
-                "EVALSHA", sha, "4", GateKeys.counter(new Sku(sku)), GateKeys.marker(new Sku(sku), new IdempotencyKey("__rand_int__")), GateKeys.soldOut(new Sku(sku)),
+                "EVALSHA", sha, "4", GateKeys.counter(new Sku(sku)), GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "__rand_int__")), GateKeys.soldOut(new Sku(sku)),
                 GateKeys.deadlines(new Sku(sku)), "1", "600");
         String output = ExternalCommand.run(command, Map.of(), Duration.ofMinutes(5));
         // "test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"
@@ -75,7 +76,7 @@ final class RedisCeiling {
         long removed = 0;
         try (Jedis jedis = new Jedis(host, port)) {
             removed += jedis.del(GateKeys.counter(new Sku(sku)), GateKeys.soldOut(new Sku(sku)), GateKeys.deadlines(new Sku(sku)));
-            ScanParams markers = new ScanParams().match(GateKeys.marker(new Sku(sku), new IdempotencyKey("*"))).count(1_000);
+            ScanParams markers = new ScanParams().match(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "*"))).count(1_000);
             String cursor = ScanParams.SCAN_POINTER_START;
             for (int scans = 0; scans < MAX_CLEANUP_SCANS; scans++) {
                 ScanResult<String> page = jedis.scan(cursor, markers);

@@ -1,5 +1,6 @@
 package dev.flashsale.foil;
 
+import dev.flashsale.platform.id.KeyOwner;
 import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -28,9 +29,10 @@ public class NaiveCheckout {
         if (total - held - sold < qty) {
             return false;
         }
-        em.createNativeQuery("INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, status, expires_at)"
-                        + " VALUES (:id, :key, :sku, :buyer, :qty, 'HELD', now() + interval '10 minutes')")
-                .setParameter("id", UUID.randomUUID()).setParameter("key", idempotencyKey).setParameter("sku", sku)
+        em.createNativeQuery("INSERT INTO reservation (id, owner, idempotency_key, sku, buyer_id, qty, status, expires_at)"
+                        + " VALUES (:id, :owner, :key, :sku, :buyer, :qty, 'HELD', now() + interval '10 minutes')")
+                .setParameter("id", UUID.randomUUID()).setParameter("owner", KeyOwner.CONFIGURED.id())
+                .setParameter("key", idempotencyKey).setParameter("sku", sku)
                 .setParameter("buyer", buyerId).setParameter("qty", qty).executeUpdate();
         em.createNativeQuery("UPDATE stock_shard SET held = :held WHERE sku = :sku AND shard = 0")
                 .setParameter("held", held + qty).setParameter("sku", sku).executeUpdate();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
@@ -64,7 +65,8 @@ class GateDriftIT {
         String paid = api.reserve(sku + "-paid", sku, "buyer-paid", 1).json().getString("id");
         assertEquals(200, api.confirm(paid).status());
         try (Jedis redis = TestRedis.client()) {
-            redis.zadd(GateKeys.deadlines(new Sku(sku)), System.currentTimeMillis() - 1_000, sku + "-paid");
+            redis.zadd(GateKeys.deadlines(new Sku(sku)), System.currentTimeMillis() - 1_000,
+                    new IdempotencyKey(KeyOwner.CONFIGURED, sku + "-paid").qualified());
         }
         Metrics before = Metrics.read(api);
         Api.Answer first = api.reserve(sku + "-late-0", sku, "buyer-late-0", 1);
@@ -101,7 +103,7 @@ class GateDriftIT {
         TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), "9");
         try (Jedis redis = TestRedis.client()) {
             redis.set(GateKeys.counter(new Sku(sku)), "10");
-            redis.del(GateKeys.marker(new Sku(sku), new IdempotencyKey(sku + "-a")));
+            redis.del(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, sku + "-a")));
         }
         assertEquals(200, api.adminPostEmpty("api/admin/reconciliation/run").status());
         assertEquals(200, api.cancel(id).status());

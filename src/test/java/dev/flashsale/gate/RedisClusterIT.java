@@ -9,6 +9,7 @@ import dev.flashsale.limits.control.SharedBuckets;
 import dev.flashsale.limits.entity.Limit;
 import dev.flashsale.limits.entity.TokenUse;
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.redis.RedisClient;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.stock.entity.Sku;
@@ -100,7 +101,7 @@ class RedisClusterIT {
         }
         int owner = TestRedisCluster.ownerOf(GateKeys.counter(new Sku(sku)));
         try (Jedis master = new Jedis("127.0.0.1", owner, 2000)) {
-            assertEquals(units, master.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey("*"))).size(),
+            assertEquals(units, master.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "*"))).size(),
                     "every unit went through the gate, on the master owning the SKU's slot");
         }
         JsonObject gate = api.adminGet("api/admin/gate").json();

@@ -1,6 +1,7 @@
 package dev.flashsale.gate;
 
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.stock.entity.Sku;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -83,7 +84,7 @@ class RedisGateIT {
             assertEquals(409, refused.status(), refused.toString());
             assertEquals("sold-out", refused.problemType());
             assertEquals("5", redis(r -> r.get(GateKeys.counter(new Sku(sku)))), "the unit taken at the gate is back");
-            assertFalse(exists(GateKeys.marker(new Sku(sku), new IdempotencyKey(sku + "-b"))));
+            assertFalse(exists(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, sku + "-b"))));
             assertEquals("1", redis(r -> r.get(GateKeys.soldOut(new Sku(sku)))), "PostgreSQL's sold out raises the flag");
             assertEquals(1, StockCounts.of(sku).held());
         } finally {
@@ -148,7 +149,7 @@ class RedisGateIT {
             awaitCounter(next, 5);
             assertEquals(201, api.reserve(next + "-a", next, "buyer-a", 1).status());
             assertEquals("4", redis(r -> r.get(GateKeys.counter(new Sku(next)))), "the gate took the unit");
-            assertTrue(exists(GateKeys.marker(new Sku(next), new IdempotencyKey(next + "-a"))));
+            assertTrue(exists(GateKeys.marker(new Sku(next), new IdempotencyKey(KeyOwner.CONFIGURED, next + "-a"))));
         } finally {
             if (!TestRedis.answers()) {
                 TestRedis.start();
@@ -178,7 +179,7 @@ class RedisGateIT {
         assertEquals(units, answers.stream().filter(a -> a.status() == 201).count());
         assertEquals(ATTEMPTS_WHILE_FLUSHED - units, answers.stream().filter(a -> a.status() == 409).count(), "nothing else, no 5xx");
         assertEquals("0", redis(r -> r.get(GateKeys.counter(new Sku(sku)))), "every claim passed the gate");
-        assertEquals(units, (int) redis(r -> r.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey("*"))).size()), "one marker per held unit");
+        assertEquals(units, (int) redis(r -> r.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "*"))).size()), "one marker per held unit");
         assertTrue(StockCounts.of(sku).consistent());
     }
 

@@ -1,6 +1,7 @@
 package dev.flashsale.reservations;
 
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.stock.entity.Sku;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -116,7 +117,7 @@ class OversellIT {
         assertEquals(0, api.stock(sku).json().getInt("available"));
         try (Jedis redis = TestRedis.client()) {
             assertEquals("0", redis.get(GateKeys.counter(new Sku(sku))), "the gate's counter agrees with PostgreSQL");
-            assertEquals(UNITS, redis.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey("*"))).size(), "every unit went through the gate");
+            assertEquals(UNITS, redis.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "*"))).size(), "every unit went through the gate");
         }
         return sku;
     }

@@ -65,7 +65,7 @@ public class HoldHooksResource {
         transaction.begin();
         try {
             makeOverdueInThisTransaction(id);
-            Reservation confirmed = lifecycle.confirm(id);
+            Reservation confirmed = lifecycle.confirm(id, lifecycle.find(id).idempotencyKey().owner());
             transaction.commit();
             return Json.createObjectBuilder().add("status", confirmed.status().name()).build();
         } catch (Exception | Error e) {

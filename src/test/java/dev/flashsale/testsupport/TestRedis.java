@@ -4,6 +4,8 @@ import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.limits.control.SharedBuckets;
 import dev.flashsale.limits.entity.Limit;
 import dev.flashsale.limits.entity.TokenUse;
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.stock.entity.Sku;
 import java.io.File;
@@ -115,9 +117,11 @@ public final class TestRedis {
      */
     public static void makeOverdue(String sku, String idempotencyKey, String reservationId) {
         Db.setExpiry(reservationId, -1);
+        // The tests' holds are the configured storefront key's.
+        String member = new IdempotencyKey(KeyOwner.CONFIGURED, idempotencyKey).qualified();
         try (Jedis redis = client()) {
-            if (redis.zscore(GateKeys.deadlines(new Sku(sku)), idempotencyKey) != null) {
-                redis.zadd(GateKeys.deadlines(new Sku(sku)), System.currentTimeMillis() - 1000, idempotencyKey);
+            if (redis.zscore(GateKeys.deadlines(new Sku(sku)), member) != null) {
+                redis.zadd(GateKeys.deadlines(new Sku(sku)), System.currentTimeMillis() - 1000, member);
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.flashsale.access.boundary;
 
 import dev.flashsale.access.control.ApiKeyRegistry;
+import dev.flashsale.access.entity.StorefrontKey;
 import dev.flashsale.platform.problem.ProblemException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -22,10 +23,10 @@ public class StorefrontCallers {
     @Inject
     ApiKeyRegistry keys;
 
-    /** The name of the key in {@code header}; 401 {@code unauthorized} when there is none or it is not known. */
-    public String nameOf(String header) {
-        Optional<String> name = keys.nameOf(header == null ? null : header.strip());
-        return name.orElseThrow(() -> new ProblemException(401, "unauthorized", "Unauthorized", header == null
+    /** The key in {@code header}, its name and owner; 401 {@code unauthorized} when there is none or it is not known. */
+    public StorefrontKey keyOf(String header) {
+        Optional<StorefrontKey> key = keys.of(header == null ? null : header.strip());
+        return key.orElseThrow(() -> new ProblemException(401, "unauthorized", "Unauthorized", header == null
                 ? "The storefront API needs an API key in the " + HEADER + " header"
                 : "Unknown or revoked API key"));
     }

@@ -1,7 +1,9 @@
 package dev.flashsale.access.control;
 
 import dev.flashsale.access.entity.ApiKeysChanged;
+import dev.flashsale.access.entity.StorefrontKey;
 import dev.flashsale.platform.Refreshed;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.security.Sha256;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -26,7 +28,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * on a lookup: the key configured in {@code flashsale.storefront.api-key} (if any) and every key
  * in {@code api_key} that is not revoked. The table is read again after a change made on this
  * node and at most {@code flashsale.storefront.key-refresh-ms} after one made on another node.
- * A key is compared by its SHA-256.
+ * A key is compared by its SHA-256, and known with its name and its owner ({@link KeyOwner}: the
+ * issued key's id, {@link KeyOwner#CONFIGURED} for the configured one).
  */
 @ApplicationScoped
 public class ApiKeyRegistry {
@@ -49,35 +52,37 @@ public class ApiKeyRegistry {
     @ConfigProperty(name = "flashsale.storefront.key-refresh-ms")
     long refreshMillis;
 
-    private Refreshed<Map<String, String>> namesByHash;
+    private Refreshed<Map<String, StorefrontKey>> keysByHash;
 
     @PostConstruct
     void create() {
-        namesByHash = new Refreshed<>(Map.of(), refreshMillis, this::read);
+        keysByHash = new Refreshed<>(Map.of(), refreshMillis, this::read);
     }
 
-    /** @return the name of the key, when it is one this node accepts */
-    public Optional<String> nameOf(String key) {
+    /** @return the key's name and owner, when it is one this node accepts */
+    public Optional<StorefrontKey> of(String key) {
         if (key == null || key.isEmpty() || key.length() > 200) {
             return Optional.empty();
         }
-        return Optional.ofNullable(namesByHash.get().get(Sha256.hex(key)));
+        return Optional.ofNullable(keysByHash.get().get(Sha256.hex(key)));
     }
 
     void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) ApiKeysChanged changed) {
-        namesByHash.changed();
+        keysByHash.changed();
     }
 
-    private Map<String, String> read() {
-        Map<String, String> keys = new HashMap<>();
-        configuredKey.filter(key -> !key.isBlank()).ifPresent(key -> keys.put(Sha256.hex(key.strip()), CONFIGURED_KEY_NAME));
+    private Map<String, StorefrontKey> read() {
+        Map<String, StorefrontKey> keys = new HashMap<>();
+        configuredKey.filter(key -> !key.isBlank()).ifPresent(key -> keys.put(Sha256.hex(key.strip()),
+                new StorefrontKey(CONFIGURED_KEY_NAME, KeyOwner.CONFIGURED)));
         try {
             List<Tuple> rows = em.createNativeQuery(sql.get("access/find_live_api_keys"), Tuple.class).getResultList();
-            rows.forEach(row -> keys.put(Rows.text(row, "key_sha256"), Rows.text(row, "name")));
+            rows.forEach(row -> keys.put(Rows.text(row, "key_sha256"),
+                    new StorefrontKey(Rows.text(row, "name"), new KeyOwner(Rows.uuid(row, "id")))));
         } catch (RuntimeException e) {
             // Keep the keys known so far: a database hiccup must not lock every storefront out.
             LOG.log(Level.WARNING, "Storefront keys not reloaded; the ones loaded before stay valid", e);
-            keys.putAll(namesByHash.last());
+            keys.putAll(keysByHash.last());
         }
         return Map.copyOf(keys);
     }

@@ -17,7 +17,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The cheap atomic check in front of PostgreSQL: a counter per SKU, hold markers per idempotency
- * key, and a sold-out flag, all changed only by the scripts in {@code lua/}. Every failure of
+ * key (qualified by its owner, {@link IdempotencyKey#qualified()}: each storefront key has its own
+ * space), and a sold-out flag, all changed only by the scripts in {@code lua/}. Every failure of
  * Redis is counted and logged, and answered as "ask PostgreSQL". The gate's entry point for the
  * reserve path and for the follow-ups after PostgreSQL committed.
  */
@@ -81,7 +82,7 @@ public class RedisGate {
         long heard = soldOut.heard();
         return metrics.counted(redis.call("reserve", jedis -> {
             Admission admission = admission(scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
-                    List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds), idempotencyKey.value())));
+                    List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds), idempotencyKey.qualified())));
             if (admission == Admission.SOLD_OUT) {
                 soldOut.learn(jedis, sku, heard);
             }
@@ -93,21 +94,21 @@ public class RedisGate {
     public void release(Sku sku, IdempotencyKey idempotencyKey) {
         if (enabled) {
             redis.run("release", jedis -> scripts.run(jedis, "release", GateKeys.forKey(sku, idempotencyKey),
-                    List.of(idempotencyKey.value())));
+                    List.of(idempotencyKey.qualified())));
         }
     }
 
     /** Notes when a hold taken through the gate ends, so that the gate knows when it becomes overdue. */
     public void holdUntil(Sku sku, IdempotencyKey idempotencyKey, Instant deadline) {
         if (inUse()) {
-            redis.run("hold deadline", jedis -> jedis.zadd(GateKeys.deadlines(sku), deadline.toEpochMilli(), idempotencyKey.value()));
+            redis.run("hold deadline", jedis -> jedis.zadd(GateKeys.deadlines(sku), deadline.toEpochMilli(), idempotencyKey.qualified()));
         }
     }
 
     /** A hold was paid for: it will never be overdue. */
     public void holdSold(Sku sku, IdempotencyKey idempotencyKey) {
         if (enabled) {
-            redis.run("hold sold", jedis -> jedis.zrem(GateKeys.deadlines(sku), idempotencyKey.value()));
+            redis.run("hold sold", jedis -> jedis.zrem(GateKeys.deadlines(sku), idempotencyKey.qualified()));
         }
     }
 

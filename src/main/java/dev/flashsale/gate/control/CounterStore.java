@@ -43,7 +43,7 @@ public class CounterStore {
         for (LiveHold hold : holds) {
             keys.add(GateKeys.marker(sku, hold.key()));
             args.add(Long.toString(hold.deadline().toEpochMilli()));
-            args.add(hold.key().value());
+            args.add(hold.key().qualified());
             args.add(Integer.toString(hold.units()));
         }
         scripts.run(jedis, "load_holds", keys, args);

@@ -21,16 +21,17 @@ public final class GateKeys {
         return "fs:{" + sku.value() + "}:sold-out";
     }
 
+    /** The units a hold took at the gate, under its key qualified by its owner ({@link IdempotencyKey#qualified()}). */
     public static String marker(Sku sku, IdempotencyKey idempotencyKey) {
-        return "fs:{" + sku.value() + "}:hold:" + idempotencyKey.value();
+        return "fs:{" + sku.value() + "}:hold:" + idempotencyKey.qualified();
     }
 
-    /** When each live hold of the SKU ends: idempotency key scored by its deadline in epoch milliseconds. */
+    /** When each live hold of the SKU ends: qualified idempotency key scored by its deadline in epoch milliseconds. */
     public static String deadlines(Sku sku) {
         return "fs:{" + sku.value() + "}:deadlines";
     }
 
-    /** The idempotency keys that hold units of the SKU (a set). */
+    /** The qualified idempotency keys that hold units of the SKU (a set). */
     public static String holders(Sku sku) {
         return "fs:{" + sku.value() + "}:holders";
     }

@@ -1,7 +1,6 @@
 package dev.flashsale.gate.control;
 
 import dev.flashsale.gate.entity.LiveHold;
-import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.stock.entity.Sku;
@@ -28,7 +27,7 @@ public class LiveHolds {
         List<Tuple> rows = em.createNativeQuery(sql.get("gate/find_live_holds_of_sku"), Tuple.class)
                 .setParameter("sku", sku.value())
                 .getResultList();
-        return rows.stream().map(row -> new LiveHold(new IdempotencyKey(Rows.text(row, "idempotency_key")),
+        return rows.stream().map(row -> new LiveHold(Rows.idempotencyKey(row),
                 Rows.instant(row, "expires_at"), Rows.integer(row, "qty"))).toList();
     }
 }

@@ -57,7 +57,7 @@ public class SoldOutMemory {
             soldOut.remove(sku.value(), known);
             return false;
         }
-        return !known.holders().contains(key.value());
+        return !known.holders().contains(key.qualified());
     }
 
     /** The announcements heard so far: taken before the gate is asked, handed to {@link #learn}. */

@@ -1,26 +1,27 @@
 package dev.flashsale.platform.pipeline;
 
+import dev.flashsale.platform.id.KeyOwner;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.Charset;
 import java.util.List;
 
 /**
  * A storefront request as its route sees it: the path's parameters by name, its headers, its
- * JSON body (read once, bounded), where it was sent, and the API key's name that called.
+ * JSON body (read once, bounded), where it was sent, and the owner of the API key that called.
  */
 public final class Call {
 
     private final HttpServletRequest request;
     private final List<String> names;
     private final String[] values;
-    private final String caller;
+    private final KeyOwner owner;
     private final int maxBodyBytes;
 
-    public Call(HttpServletRequest request, List<String> names, String[] values, String caller, int maxBodyBytes) {
+    public Call(HttpServletRequest request, List<String> names, String[] values, KeyOwner owner, int maxBodyBytes) {
         this.request = request;
         this.names = names;
         this.values = values;
-        this.caller = caller;
+        this.owner = owner;
         this.maxBodyBytes = maxBodyBytes;
     }
 
@@ -37,9 +38,9 @@ public final class Call {
         return request.getHeader(name);
     }
 
-    /** The API key's name that called; null for a public route. */
-    public String caller() {
-        return caller;
+    /** The owner of the API key that called: what the call makes is its, and it finds only its own; null for a public route. */
+    public KeyOwner owner() {
+        return owner;
     }
 
     /** The URL of what this request made, named {@code child} below the request's own URL. */

@@ -1,5 +1,7 @@
 package dev.flashsale.platform.sql;
 
+import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.KeyOwner;
 import jakarta.persistence.Tuple;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -15,6 +17,11 @@ public final class Rows {
     public static String text(Tuple row, String column) {
         Object value = row.get(column);
         return value == null ? null : value.toString();
+    }
+
+    /** A reservation row's idempotency key (columns owner and idempotency_key), in its owner's space. */
+    public static IdempotencyKey idempotencyKey(Tuple row) {
+        return new IdempotencyKey(new KeyOwner(uuid(row, "owner")), text(row, "idempotency_key"));
     }
 
     public static int integer(Tuple row, String column) {

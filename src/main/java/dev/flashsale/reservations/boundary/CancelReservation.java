@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
@@ -14,7 +15,7 @@ import java.util.UUID;
 public class CancelReservation extends OneReservation {
 
     @Override
-    Reservation apply(UUID id) {
-        return lifecycle.cancel(id);
+    Reservation apply(UUID id, KeyOwner owner) {
+        return lifecycle.cancel(id, owner);
     }
 }

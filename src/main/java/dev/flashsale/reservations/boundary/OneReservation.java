@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Call;
 import dev.flashsale.platform.pipeline.Handler;
@@ -9,7 +10,10 @@ import dev.flashsale.reservations.entity.ReservationView;
 import jakarta.inject.Inject;
 import java.util.UUID;
 
-/** A storefront route on one reservation, named by the path's {@code {id}}: answered with the reservation after {@link #apply}. */
+/**
+ * A storefront route on one reservation, named by the path's {@code {id}}, of the calling key's
+ * own: answered with the reservation after {@link #apply}.
+ */
 abstract class OneReservation implements Handler<UUID> {
 
     @Inject
@@ -22,8 +26,8 @@ abstract class OneReservation implements Handler<UUID> {
 
     @Override
     public Answer answer(Call call, UUID id) {
-        return Answer.ok(ReservationView.of(apply(id)));
+        return Answer.ok(ReservationView.of(apply(id, call.owner())));
     }
 
-    abstract Reservation apply(UUID id);
+    abstract Reservation apply(UUID id, KeyOwner owner);
 }

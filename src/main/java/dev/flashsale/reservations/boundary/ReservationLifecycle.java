@@ -3,6 +3,7 @@ package dev.flashsale.reservations.boundary;
 import dev.flashsale.gate.entity.HoldConfirmed;
 import dev.flashsale.gate.entity.UnitsRetaken;
 import dev.flashsale.gate.entity.UnitsReturned;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.entity.Reservation;
@@ -15,13 +16,16 @@ import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * What happens to a hold after checkout: payment confirms it, the buyer cancels it. Both are
  * idempotent for the client (a repeated confirm or cancel answers with the same reservation),
  * and both are conditional transitions that move the hold's units in the same statement
- * ({@link HoldUnits}), so a late payment racing the sweeper has one winner.
+ * ({@link HoldUnits}), so a late payment racing the sweeper has one winner. The storefront finds,
+ * confirms and cancels only the reservations of the key that asks ({@link KeyOwner}): another
+ * key's is answered 404, as one that does not exist; the admin desk sees every reservation.
  */
 @Stateless
 public class ReservationLifecycle {
@@ -47,13 +51,19 @@ public class ReservationLifecycle {
     @Inject
     Event<HoldConfirmed> confirmed;
 
+    /** The reservation, whichever key made it (the admin desk's). */
     public Reservation find(UUID id) {
-        return reservations.find(id).orElseThrow(() -> notFound(id));
+        return find(id, Optional.empty());
     }
 
-    public Reservation confirm(UUID id) {
+    /** The reservation, when {@code owner}'s key made it. */
+    public Reservation find(UUID id, KeyOwner owner) {
+        return find(id, Optional.of(owner));
+    }
+
+    public Reservation confirm(UUID id, KeyOwner owner) {
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            Reservation reservation = find(id);
+            Reservation reservation = find(id, owner);
             switch (reservation.status()) {
                 case CONFIRMED -> {
                     return reservation;
@@ -63,7 +73,7 @@ public class ReservationLifecycle {
                 case HELD -> {
                     if (units.sellUnitsOfConfirmedHold(id, latePaymentOf(reservation) == LatePaymentPolicy.RECLAIM)) {
                         confirmed.fire(new HoldConfirmed(reservation.sku(), reservation.idempotencyKey()));
-                        return find(id);
+                        return find(id, owner);
                     }
                     if (attempt == ATTEMPTS) {
                         throw holdExpired(id, "");
@@ -82,7 +92,7 @@ public class ReservationLifecycle {
                     }
                     if (units.takeUnitsForLatePayment(id)) {
                         retaken.fire(new UnitsRetaken(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
-                        return find(id);
+                        return find(id, owner);
                     }
                     if (attempt == ATTEMPTS) {
                         throw holdExpired(id, " and its units could not be taken again: the SKU is sold out");
@@ -93,9 +103,19 @@ public class ReservationLifecycle {
         throw new IllegalStateException("unreachable");
     }
 
+    /** Cancels the reservation, whichever key made it (the admin desk's). */
     public Reservation cancel(UUID id) {
+        return cancel(id, Optional.empty());
+    }
+
+    /** Cancels the reservation, when {@code owner}'s key made it. */
+    public Reservation cancel(UUID id, KeyOwner owner) {
+        return cancel(id, Optional.of(owner));
+    }
+
+    private Reservation cancel(UUID id, Optional<KeyOwner> owner) {
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            Reservation reservation = find(id);
+            Reservation reservation = find(id, owner);
             switch (reservation.status()) {
                 case CANCELLED, EXPIRED -> {
                     return reservation;
@@ -105,12 +125,18 @@ public class ReservationLifecycle {
                 case HELD -> {
                     if (units.returnUnitsOfCancelledHold(id)) {
                         returned.fire(new UnitsReturned(reservation.sku(), reservation.idempotencyKey()));
-                        return find(id);
+                        return find(id, owner);
                     }
                 }
             }
         }
         throw new IllegalStateException("Reservation " + id + " kept changing while being cancelled");
+    }
+
+    /** Another key's reservation is answered as one that does not exist: which ids exist is no other key's business. */
+    private Reservation find(UUID id, Optional<KeyOwner> owner) {
+        return reservations.find(id).filter(found -> owner.isEmpty() || owner.get().equals(found.idempotencyKey().owner()))
+                .orElseThrow(() -> notFound(id));
     }
 
     private LatePaymentPolicy latePaymentOf(Reservation reservation) {

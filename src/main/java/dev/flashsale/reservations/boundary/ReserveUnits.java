@@ -22,7 +22,8 @@ import jakarta.inject.Inject;
 
 /**
  * {@code POST /api/reservations}: hold units of a SKU for a buyer, under the request's
- * Idempotency-Key (a retry gets the same reservation, 200). Its refusals come in one order: the
+ * Idempotency-Key in the calling storefront key's space (a retry by the same storefront key gets
+ * the same reservation, 200; another key's same Idempotency-Key is another checkout). Its refusals come in one order: the
  * body, the key, the SKU and the buyer's id; the buyer's rate limit (none for a SKU this node
  * knows is sold out); the waiting room's token; then the gate and PostgreSQL ({@link GatedCheckout}).
  */
@@ -48,7 +49,7 @@ public class ReserveUnits implements Handler<ReserveCommand> {
     @Override
     public ReserveCommand read(Call call) {
         ReserveRequest body = call.body(BODIES);
-        return new ReserveCommand(new IdempotencyKey(call.header("Idempotency-Key")), new Sku(body.sku()),
+        return new ReserveCommand(new IdempotencyKey(call.owner(), call.header("Idempotency-Key")), new Sku(body.sku()),
                 new BuyerId(body.buyerId()), body.units());
     }
 

@@ -35,10 +35,11 @@ public class ReservationBook {
     @Inject
     SqlStatements sql;
 
-    /** The reservations recorded under any of these idempotency keys. */
+    /** The reservations recorded under any of these idempotency keys, each in its owner's space. */
     public List<Reservation> findByKeys(Collection<IdempotencyKey> idempotencyKeys) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_reservations_by_keys"), Tuple.class)
                 .setParameter("keys", PgArrays.literal(idempotencyKeys.stream().map(IdempotencyKey::value).toList()))
+                .setParameter("owners", PgArrays.literal(idempotencyKeys.stream().map(key -> key.owner().id()).toList()))
                 .getResultList();
         return rows.stream().map(ReservationBook::reservation).toList();
     }
@@ -74,7 +75,7 @@ public class ReservationBook {
     }
 
     static Reservation reservation(Tuple row) {
-        return new Reservation(Rows.uuid(row, "id"), new IdempotencyKey(Rows.text(row, "idempotency_key")),
+        return new Reservation(Rows.uuid(row, "id"), Rows.idempotencyKey(row),
                 new Sku(Rows.text(row, "sku")), new BuyerId(Rows.text(row, "buyer_id")), Rows.integer(row, "qty"),
                 ReservationStatus.valueOf(Rows.text(row, "status")), Rows.instant(row, "created_at"),
                 Rows.instant(row, "expires_at"), Rows.instant(row, "updated_at"));

@@ -11,7 +11,7 @@ import java.util.function.Function;
 public record ReservationQuery(String idempotencyKey, String buyerId, ReservationStatus status, String sku) {
 
     public ReservationQuery {
-        idempotencyKey = checked(idempotencyKey, IdempotencyKey::new);
+        idempotencyKey = checked(idempotencyKey, IdempotencyKey::checked);
         buyerId = checked(buyerId, BuyerId::new);
         sku = checked(sku, Sku::new);
     }

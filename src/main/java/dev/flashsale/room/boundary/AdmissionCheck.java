@@ -6,6 +6,7 @@ import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.RoomDirectory;
 import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.TicketNames;
 import dev.flashsale.room.entity.AdmissionClaims;
 import dev.flashsale.room.entity.TokenCheck;
 import dev.flashsale.stock.entity.Sku;
@@ -47,7 +48,11 @@ public class AdmissionCheck {
     @Inject
     RoomRedis redis;
 
-    /** The room's say on a reserve that carries {@code token} (the header's value, or null): refused with 403, or let through. */
+    /**
+     * The room's say on a reserve that carries {@code token} (the header's value, or null):
+     * refused with 403, or let through. The token must be for this buyer of the storefront key
+     * that owns {@code key}.
+     */
     public Admission check(Sku sku, String buyerId, IdempotencyKey key, String token) {
         Optional<UUID> sale = directory.saleWithRoomOf(sku);
         if (sale.isEmpty()) {
@@ -63,7 +68,8 @@ public class AdmissionCheck {
             throw new ProblemException(403, "admission-token-other-sale", "Admission token of another sale",
                     "The " + HEADER + " admits to another sale than the one of SKU " + sku.value());
         }
-        if (!claims.buyerId().equals(buyerId)) {
+        // A token admits its buyer through the storefront key that took its ticket (the ticket's name says which) only.
+        if (!claims.buyerId().equals(buyerId) || !TicketNames.isOwnedBy(claims.ticket(), key.owner())) {
             throw new ProblemException(403, "admission-token-other-buyer", "Admission token of another buyer",
                     "The " + HEADER + " admits another buyer than " + buyerId);
         }
@@ -86,7 +92,7 @@ public class AdmissionCheck {
      */
     private void answered(AdmissionClaims claims, IdempotencyKey key, int status) {
         try {
-            redis.reserved(claims, status == 200 || status == 201 ? key.value() : null);
+            redis.reserved(claims, status == 200 || status == 201 ? key.qualified() : null);
         } catch (ProblemException redisAway) {
             // The ticket stays reserving until room_batch.lua gives up on it (a minute): admission undersells meanwhile.
             // Its reservation is not tied to it either: the place is freed when the token runs out, not when the checkout ends.

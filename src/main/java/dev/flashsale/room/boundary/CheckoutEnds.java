@@ -74,7 +74,7 @@ public class CheckoutEnds {
             return;
         }
         try {
-            redis.checkoutEnded(saleId, key.value());
+            redis.checkoutEnded(saleId, key.qualified());
             recentPolls.forgetSale(saleId);
         } catch (ProblemException redisAway) {
             notFreed.inc();

@@ -28,7 +28,7 @@ public class LeaveRoom implements Handler<SaleTicket> {
 
     @Override
     public Answer answer(Call call, SaleTicket asked) {
-        room.leave(asked.saleId(), asked.ticket());
+        room.leave(asked.saleId(), asked.owner(), asked.ticket());
         return Answer.noContent();
     }
 }

@@ -32,6 +32,6 @@ public class PollTicket implements Handler<SaleTicket> {
 
     @Override
     public Answer answer(Call call, SaleTicket asked) {
-        return Answer.json(200, QueueAnswerJson.bytes(metrics.polled(room.poll(asked.saleId(), asked.ticket()))));
+        return Answer.json(200, QueueAnswerJson.bytes(metrics.polled(room.poll(asked.saleId(), asked.owner(), asked.ticket()))));
     }
 }

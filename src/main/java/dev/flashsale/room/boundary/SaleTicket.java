@@ -1,14 +1,18 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.pipeline.Call;
 import dev.flashsale.platform.rest.Ids;
 import java.util.UUID;
 
-/** A ticket of a sale's room, as the path names them ({@code /api/sales/{saleId}/queue/{ticket}}). */
-record SaleTicket(UUID saleId, String ticket) {
+/**
+ * A ticket of a sale's room, as the path names them ({@code /api/sales/{saleId}/queue/{ticket}}),
+ * and the owner of the storefront key that asks about it.
+ */
+record SaleTicket(UUID saleId, String ticket, KeyOwner owner) {
 
     static SaleTicket of(Call call) {
-        return new SaleTicket(saleOf(call), call.param("ticket"));
+        return new SaleTicket(saleOf(call), call.param("ticket"), call.owner());
     }
 
     /** The path's {@code {saleId}}: 400 {@code invalid-id} when it is no id. */

@@ -1,5 +1,6 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
@@ -20,8 +21,8 @@ public class TakeTicket implements Handler<TakeTicket.Asked> {
 
     private static final TicketRequestReader BODIES = new TicketRequestReader();
 
-    /** The buyer who asks for a place in the room of a sale. */
-    record Asked(UUID saleId, String buyerId) {
+    /** The buyer who asks for a place in the room of a sale, through the storefront key of {@code owner}. */
+    record Asked(UUID saleId, KeyOwner owner, String buyerId) {
     }
 
     @Inject
@@ -33,12 +34,12 @@ public class TakeTicket implements Handler<TakeTicket.Asked> {
     @Override
     public Asked read(Call call) {
         TicketRequest body = call.body(BODIES);
-        return new Asked(SaleTicket.saleOf(call), body.buyerId());
+        return new Asked(SaleTicket.saleOf(call), call.owner(), body.buyerId());
     }
 
     @Override
     public Answer answer(Call call, Asked asked) {
-        WaitingRoom.Taken taken = room.take(asked.saleId(), asked.buyerId());
+        WaitingRoom.Taken taken = room.take(asked.saleId(), asked.owner(), asked.buyerId());
         metrics.ticketTaken(taken.created());
         byte[] json = QueueAnswerJson.bytes(taken.answer());
         return taken.created() ? Answer.created(call.location(taken.answer().ticket()), json) : Answer.json(200, json);

@@ -1,5 +1,6 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.Lottery;
@@ -9,6 +10,7 @@ import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.control.Rooms;
+import dev.flashsale.room.control.TicketNames;
 import dev.flashsale.room.entity.AdmissionClaims;
 import dev.flashsale.room.entity.LotteryPlacing;
 import dev.flashsale.room.entity.LotteryRecord;
@@ -23,16 +25,12 @@ import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
-import java.util.regex.Pattern;
 
 /**
  * The storefront's side of the room: take a ticket, poll it, leave; the room's public facts and
@@ -46,13 +44,6 @@ import java.util.regex.Pattern;
 public class WaitingRoom {
 
     private static final Logger LOG = Logger.getLogger(WaitingRoom.class.getName());
-    private static final Pattern TICKET = Pattern.compile("t_[A-Za-z0-9_-]{22}");
-    /**
-     * A ticket's name is unguessable (it is all a poll or a leave needs): 128 random bits, from a
-     * generator per thread, seeded by the system's, so that a crowd's tickets share no lock and
-     * make no system call.
-     */
-    private static final ThreadLocal<SecureRandom> RANDOM = ThreadLocal.withInitial(WaitingRoom::newRandom);
 
     /** A ticket's answer, and whether the ticket was taken by this request. */
     public record Taken(QueueAnswer answer, boolean created) {
@@ -81,13 +72,16 @@ public class WaitingRoom {
 
     private final Map<UUID, Object> drawing = new ConcurrentHashMap<>();
 
-    public Taken take(UUID saleId, String buyerId) {
+    /**
+     * The buyer's ticket, taken by {@code owner}'s key: each storefront key has its own buyers (the
+     * room knows the buyer by {@link KeyOwner#qualify}), so another key's same buyer id takes
+     * another ticket.
+     */
+    public Taken take(UUID saleId, KeyOwner owner, String buyerId) {
         Room room = room(saleId);
-        byte[] random = new byte[16];
-        RANDOM.get().nextBytes(random);
-        String fresh = "t_" + Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        String fresh = TicketNames.fresh(owner);
         for (int attempt = 0; attempt < 3; attempt++) {
-            TakeReply reply = calls.take(saleId, buyerId, fresh);
+            TakeReply reply = calls.take(saleId, owner.qualify(buyerId), fresh);
             if (reply instanceof NoRoom) {
                 reload(saleId);
             } else if (reply instanceof TakeReply.RoomOff) {
@@ -100,26 +94,29 @@ public class WaitingRoom {
                         + " gave out its most tickets (" + full.ticketsMax() + "); it takes no new buyer");
             } else {
                 TakeReply.Ticket taken = (TakeReply.Ticket) reply;
-                QueueAnswer polled = answered(room, taken.ticket(), taken.poll());
+                QueueAnswer polled = answered(room, owner, taken.ticket(), taken.poll());
                 if (polled != null) {
                     recentPolls.learnt(saleId, taken.ticket(), polled);
                 }
-                return new Taken(polled != null ? polled : poll(saleId, taken.ticket()), taken.created());
+                return new Taken(polled != null ? polled : poll(saleId, owner, taken.ticket()), taken.created());
             }
         }
         throw RoomCalls.unavailable();
     }
 
-    /** Where the ticket stands: from what this node learnt lately of a waiting ticket ({@link RecentPolls}), else from Redis. */
-    public QueueAnswer poll(UUID saleId, String ticket) {
+    /**
+     * Where {@code owner}'s ticket stands: from what this node learnt lately of a waiting ticket
+     * ({@link RecentPolls}), else from Redis. Another key's ticket is answered as no ticket.
+     */
+    public QueueAnswer poll(UUID saleId, KeyOwner owner, String ticket) {
         Room room = room(saleId);
-        checkTicket(ticket);
+        checkTicket(ticket, owner);
         QueueAnswer known = recentPolls.waiting(saleId, ticket);
         if (known != null) {
             return known;
         }
         for (int attempt = 0; attempt < 3; attempt++) {
-            QueueAnswer answer = answered(room, ticket, calls.poll(saleId, ticket));
+            QueueAnswer answer = answered(room, owner, ticket, calls.poll(saleId, ticket));
             if (answer != null) {
                 recentPolls.learnt(saleId, ticket, answer);
                 return answer;
@@ -132,7 +129,7 @@ public class WaitingRoom {
      * A poll's answer; null once what it lacked (the room's settings in Redis, the lottery drawn)
      * is put right, for the poll to be asked again.
      */
-    private QueueAnswer answered(Room room, String ticket, PollReply reply) {
+    private QueueAnswer answered(Room room, KeyOwner owner, String ticket, PollReply reply) {
         if (reply instanceof NoRoom) {
             reload(room.saleId());
             return null;
@@ -144,12 +141,13 @@ public class WaitingRoom {
             drawLottery(room);
             return null;
         }
-        return answerOf(room, ticket, reply);
+        return answerOf(room, owner, ticket, reply);
     }
 
-    public void leave(UUID saleId, String ticket) {
+    /** {@code owner}'s ticket leaves the room; another key's ticket is answered as no ticket. */
+    public void leave(UUID saleId, KeyOwner owner, String ticket) {
         room(saleId);
-        checkTicket(ticket);
+        checkTicket(ticket, owner);
         TicketRelease released = redis.release(saleId, ticket, false);
         recentPolls.forgetSale(saleId);
         if (released == TicketRelease.NO_SUCH_TICKET) {
@@ -208,7 +206,7 @@ public class WaitingRoom {
         }
     }
 
-    private QueueAnswer answerOf(Room room, String ticket, PollReply reply) {
+    private QueueAnswer answerOf(Room room, KeyOwner owner, String ticket, PollReply reply) {
         int pollAfter = room.pollAfterSeconds();
         if (reply instanceof PollReply.Waiting waiting) {
             int rate = room.admissionPerSecond();
@@ -218,7 +216,8 @@ public class WaitingRoom {
         }
         if (reply instanceof PollReply.Admitted admitted) {
             long expiry = admitted.tokenExpiresAtMillis();
-            String token = tokens.sign(new AdmissionClaims(room.saleId(), ticket, expiry, admitted.buyerId()));
+            // The token names the buyer as the storefront knows it; its ticket names the key (AdmissionCheck checks both).
+            String token = tokens.sign(new AdmissionClaims(room.saleId(), ticket, expiry, owner.unqualify(admitted.buyerId())));
             return new QueueAnswer(ticket, QueueStatus.ADMITTED, null, admitted.queueLength(), 0L, pollAfter, null, token,
                     Instant.ofEpochMilli(expiry));
         }
@@ -239,20 +238,18 @@ public class WaitingRoom {
         return rooms.of(saleId).orElseThrow(() -> roomNotFound(saleId));
     }
 
-    private static SecureRandom newRandom() {
-        try {
-            return SecureRandom.getInstance("DRBG");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("DRBG is part of every Java runtime", e);
-        }
-    }
-
     static ProblemException roomNotFound(UUID saleId) {
         return ProblemException.notFound("room", "Sale " + saleId + " has no waiting room");
     }
 
     static void checkTicket(String ticket) {
-        if (ticket == null || !TICKET.matcher(ticket).matches()) {
+        if (!TicketNames.isName(ticket)) {
+            throw ticketNotFound(ticket);
+        }
+    }
+
+    private static void checkTicket(String ticket, KeyOwner owner) {
+        if (!TicketNames.isOwnedBy(ticket, owner)) {
             throw ticketNotFound(ticket);
         }
     }

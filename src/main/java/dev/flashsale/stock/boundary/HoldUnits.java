@@ -1,6 +1,5 @@
 package dev.flashsale.stock.boundary;
 
-import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -49,6 +48,7 @@ public class HoldUnits {
                                                   int holdSeconds, Integer maxPerBuyer, Function<Tuple, H> holdOf) {
         List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
                 .setParameter("ids", PgArrays.literal(holds.stream().map(NewHold::id).toList()))
+                .setParameter("owners", PgArrays.literal(holds.stream().map(hold -> hold.key().owner().id()).toList()))
                 .setParameter("keys", PgArrays.literal(holds.stream().map(hold -> hold.key().value()).toList()))
                 .setParameter("buyers", PgArrays.literal(holds.stream().map(NewHold::buyerId).toList()))
                 .setParameter("qtys", PgArrays.literal(holds.stream().map(NewHold::qty).toList()))
@@ -105,7 +105,7 @@ public class HoldUnits {
             throw new IllegalStateException("Refusing to expire " + expired.size() + " holds of " + shard.sku()
                     + ": the stock row of shard " + shard.shard() + " did not take their units back");
         }
-        return expired.stream().map(hold -> new ReturnedHold(new IdempotencyKey(Rows.text(hold, "idempotency_key")),
+        return expired.stream().map(hold -> new ReturnedHold(Rows.idempotencyKey(hold),
                 Rows.integer(hold, "qty"))).toList();
     }
 }

@@ -2,6 +2,7 @@ package dev.flashsale.gate.control;
 
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.stock.entity.Sku;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -62,7 +63,7 @@ class LuaScriptsIT {
         assertEquals(-1, reserve("a", 2));
         assertEquals("1", redis.get(GateKeys.counter(new Sku(sku))));
         assertNull(redis.get(GateKeys.soldOut(new Sku(sku))), "one unit is still there for a buyer of one");
-        assertFalse(redis.exists(GateKeys.marker(new Sku(sku), new IdempotencyKey("a"))));
+        assertFalse(redis.exists(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "a"))));
         assertEquals(0, reserve("b", 1));
     }
 
@@ -72,7 +73,7 @@ class LuaScriptsIT {
         assertEquals(3, reserve("a", 2));
         assertEquals(-2, reserve("a", 2));
         assertEquals("3", redis.get(GateKeys.counter(new Sku(sku))));
-        assertTrue(redis.ttl(GateKeys.marker(new Sku(sku), new IdempotencyKey("a"))) > 0, "the marker expires some day");
+        assertTrue(redis.ttl(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "a"))) > 0, "the marker expires some day");
     }
 
     @Test
@@ -86,7 +87,7 @@ class LuaScriptsIT {
     void anUnloadedCounterLetsNobodyThroughAndStaysUnloaded() {
         assertEquals(-3, reserve("a", 1));
         assertNull(redis.get(GateKeys.counter(new Sku(sku))), "not created, so not negative");
-        assertFalse(redis.exists(GateKeys.marker(new Sku(sku), new IdempotencyKey("a"))));
+        assertFalse(redis.exists(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "a"))));
     }
 
     /** The flag without its counter (lost, evicted) must not refuse the SKU for good: the counter is built again. */
@@ -223,15 +224,15 @@ class LuaScriptsIT {
     void liveHoldsAreRecordedFromPostgresDeadlinesReplacedMissingMarkersAdded() {
         Sku of = new Sku(sku);
         redis.zadd(GateKeys.deadlines(of), 1, "gone");
-        redis.set(GateKeys.marker(of, new IdempotencyKey("a")), "2");
+        redis.set(GateKeys.marker(of, new IdempotencyKey(KeyOwner.CONFIGURED, "a")), "2");
         assertEquals(2, scripts.run(redis, "load_holds",
-                List.of(GateKeys.deadlines(of), GateKeys.marker(of, new IdempotencyKey("a")), GateKeys.marker(of, new IdempotencyKey("b"))),
+                List.of(GateKeys.deadlines(of), GateKeys.marker(of, new IdempotencyKey(KeyOwner.CONFIGURED, "a")), GateKeys.marker(of, new IdempotencyKey(KeyOwner.CONFIGURED, "b"))),
                 List.of("3600", "1700000000000", "a", "1", "1700000000500", "b", "3")));
         assertEquals(List.of("a", "b"), redis.zrange(GateKeys.deadlines(of), 0, -1));
         assertEquals(1700000000500.0, redis.zscore(GateKeys.deadlines(of), "b"));
-        assertEquals("2", redis.get(GateKeys.marker(of, new IdempotencyKey("a"))), "an existing marker is left as it is");
-        assertEquals("3", redis.get(GateKeys.marker(of, new IdempotencyKey("b"))), "a hold without one gets a marker");
-        assertTrue(redis.ttl(GateKeys.marker(of, new IdempotencyKey("b"))) > 3500, "that lives as long as any marker");
+        assertEquals("2", redis.get(GateKeys.marker(of, new IdempotencyKey(KeyOwner.CONFIGURED, "a"))), "an existing marker is left as it is");
+        assertEquals("3", redis.get(GateKeys.marker(of, new IdempotencyKey(KeyOwner.CONFIGURED, "b"))), "a hold without one gets a marker");
+        assertTrue(redis.ttl(GateKeys.marker(of, new IdempotencyKey(KeyOwner.CONFIGURED, "b"))) > 3500, "that lives as long as any marker");
         assertEquals(0, scripts.run(redis, "load_holds", List.of(GateKeys.deadlines(of)), List.of("3600")));
         assertFalse(redis.exists(GateKeys.deadlines(of)), "no live hold, no deadlines");
     }
@@ -242,10 +243,10 @@ class LuaScriptsIT {
     }
 
     private long reserve(String key, int qty) {
-        return scripts.run(redis, "reserve", GateKeys.forKey(new Sku(sku), new IdempotencyKey(key)), List.of(Integer.toString(qty), "600", key));
+        return scripts.run(redis, "reserve", GateKeys.forKey(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, key)), List.of(Integer.toString(qty), "600", key));
     }
 
     private long release(String key) {
-        return scripts.run(redis, "release", GateKeys.forKey(new Sku(sku), new IdempotencyKey(key)), List.of(key));
+        return scripts.run(redis, "release", GateKeys.forKey(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, key)), List.of(key));
     }
 }

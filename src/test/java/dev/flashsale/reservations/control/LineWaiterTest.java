@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.entity.BuyerId;
@@ -79,6 +80,6 @@ class LineWaiterTest {
     }
 
     private static LineWaiter waiter(String key) {
-        return new LineWaiter(new ReserveCommand(new IdempotencyKey(key), new Sku("SKU-1"), new BuyerId("b"), 1));
+        return new LineWaiter(new ReserveCommand(new IdempotencyKey(KeyOwner.CONFIGURED, key), new Sku("SKU-1"), new BuyerId("b"), 1));
     }
 }

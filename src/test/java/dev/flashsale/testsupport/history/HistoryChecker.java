@@ -17,7 +17,9 @@ import java.util.stream.Collectors;
  * answer a client was given must be true of the final state, and the final state must hold nothing
  * no request could have made. Unknown outcomes are settled by the final state, up to a stated
  * bound on how many there may be; the rest follows the product's promise: no unit sold twice,
- * none lost, none frozen for good.
+ * none lost, none frozen for good. A history is one storefront key's (every recorded scenario
+ * sends one): idempotency keys are unique per storefront key, so the reservations of a SKU are
+ * grouped by their key alone, which holds as long as no other key reserves the history's SKUs.
  */
 public final class HistoryChecker {
 

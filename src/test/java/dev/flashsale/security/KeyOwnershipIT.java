@@ -1,0 +1,91 @@
+package dev.flashsale.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.RoomSales;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestServer;
+import jakarta.json.Json;
+import java.time.Instant;
+import java.util.UUID;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A storefront key owns what it made: a second key of the same merchant (issued in the admin API)
+ * finds neither the first key's reservation nor its ticket (404, as for an unknown one), acts on
+ * neither, and has idempotency keys and buyers' tickets of its own. Both tests failed before the
+ * change: the second key read, replayed (200) and cancelled the first key's reservation, and made
+ * the first key's buyer leave the room.
+ */
+@Tag("security")
+class KeyOwnershipIT {
+
+    private final Api shop = new Api(TestServer.url());
+
+    @Test
+    void aSecondKeyFindsNoReservationOfTheFirstAndHasItsOwnIdempotencyKeys() {
+        String sku = Sales.openSku(shop, 5, 1, 600, "REFUSE");
+        Api kiosk = secondKey(sku);
+        String key = sku + "-order-1";
+        Api.Answer made = shop.reserve(key, sku, "buyer-" + sku, 1);
+        assertEquals(201, made.status(), made.toString());
+        String id = made.json().getString("id");
+
+        for (Api.Answer other : new Api.Answer[] {kiosk.get("api/reservations/" + id), kiosk.confirm(id), kiosk.cancel(id)}) {
+            assertEquals(404, other.status(), "another key's reservation is unknown to it: " + other);
+            assertEquals("reservation-not-found", other.problemType(), other.toString());
+        }
+        Api.Answer ownSpace = kiosk.reserve(key, sku, "buyer-" + sku, 1);
+        assertEquals(201, ownSpace.status(), "the same idempotency key under another key is a new checkout: " + ownSpace);
+        assertNotEquals(id, ownSpace.json().getString("id"));
+        Api.Answer replay = kiosk.reserve(key, sku, "buyer-" + sku, 1);
+        assertEquals(200, replay.status(), "a replay by the same key answers as before: " + replay);
+        assertEquals(ownSpace.json().getString("id"), replay.json().getString("id"));
+
+        Api.Answer mine = shop.get("api/reservations/" + id);
+        assertEquals("HELD", mine.json().getString("status"), "the first key's reservation is untouched: " + mine);
+        assertEquals(id, shop.reserve(key, sku, "buyer-" + sku, 1).json().getString("id"), "and its own replay finds it");
+        assertEquals(2, Db.scalar("SELECT count(*) FROM reservation WHERE idempotency_key = ?", key));
+        assertEquals(2, Db.scalar("SELECT count(*) FROM reservation WHERE idempotency_key = ? AND status = 'HELD'", key));
+        assertEquals(2, StockCounts.of(sku).held(), "one unit held per key");
+        assertEquals(2, shop.adminGet("api/admin/reservations?key=" + key).jsonArray().size(), "the admin API sees both");
+    }
+
+    @Test
+    void aSecondKeyFindsNoTicketOfTheFirstAndTakesItsOwn() {
+        String sku = Sales.uniqueSku("owned-room");
+        UUID sale = RoomSales.open(shop, sku, 5, 1, 600, Instant.now().minusSeconds(1), new RoomSales.Room(5, 5, 60, 30));
+        Api kiosk = secondKey(sku);
+        String buyer = "buyer-" + sku;
+        String ticket = RoomSales.take(shop, sale, buyer).json().getString("ticket");
+        String token = RoomSales.awaitStatus(shop, sale, ticket, "ADMITTED").getString("token");
+
+        for (Api.Answer other : new Api.Answer[] {kiosk.get("api/sales/" + sale + "/queue/" + ticket),
+                kiosk.delete("api/sales/" + sale + "/queue/" + ticket)}) {
+            assertEquals(404, other.status(), "another key's ticket is unknown to it: " + other);
+            assertEquals("ticket-not-found", other.problemType(), other.toString());
+        }
+        Api.Answer own = RoomSales.take(kiosk, sale, buyer);
+        assertEquals(201, own.status(), "the same buyer id under another key gets a ticket of its own: " + own);
+        assertNotEquals(ticket, own.json().getString("ticket"));
+        Api.Answer borrowed = kiosk.post("api/reservations", Api.reserveBody(sku, buyer, 1), "Idempotency-Key", sku + "-borrowed",
+                "X-Admission-Token", token);
+        assertEquals(403, borrowed.status(), "another key's admission is not this key's: " + borrowed);
+        assertEquals("admission-token-other-buyer", borrowed.problemType());
+
+        assertEquals("ADMITTED", RoomSales.poll(shop, sale, ticket).getString("status"), "the owner's ticket is untouched");
+        assertEquals(0, StockCounts.of(sku).held(), "nothing taken");
+    }
+
+    /** A key issued in the admin API for another channel of the same merchant. */
+    private Api secondKey(String sku) {
+        Api.Answer issued = shop.adminPost("api/admin/api-keys", Json.createObjectBuilder().add("name", "kiosk-" + sku).build().toString());
+        assertEquals(201, issued.status(), issued.toString());
+        return shop.withStorefrontKey(issued.json().getString("key"));
+    }
+}
