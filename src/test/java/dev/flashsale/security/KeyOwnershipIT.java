@@ -2,7 +2,9 @@ package dev.flashsale.security;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.RoomSales;
@@ -10,17 +12,24 @@ import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestServer;
 import jakarta.json.Json;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.UUID;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationVersion;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * A storefront key owns what it made: a second key of the same merchant (issued in the admin API)
  * finds neither the first key's reservation nor its ticket (404, as for an unknown one), acts on
- * neither, and has idempotency keys and buyers' tickets of its own. Both tests failed before the
- * change: the second key read, replayed (200) and cancelled the first key's reservation, and made
- * the first key's buyer leave the room.
+ * neither, and has idempotency keys and buyers' tickets of its own; reservations recorded before
+ * belong to the configured key. The tests failed before the change: the second key read the first
+ * key's reservation (200), polled the first key's ticket (200, with its token), and there was no
+ * migration 9.
  */
 @Tag("security")
 class KeyOwnershipIT {
@@ -80,6 +89,46 @@ class KeyOwnershipIT {
 
         assertEquals("ADMITTED", RoomSales.poll(shop, sale, ticket).getString("status"), "the owner's ticket is untouched");
         assertEquals(0, StockCounts.of(sku).held(), "nothing taken");
+    }
+
+    /**
+     * Reservations recorded before keys owned anything go to the configured key, and from then on
+     * an idempotency key is unique per owner: migrated in a schema of its own, from version 8.
+     */
+    @Test
+    void reservationsRecordedBeforeBelongToTheConfiguredKey() throws SQLException {
+        String schema = "owners_" + UUID.randomUUID().toString().substring(0, 8);
+        try {
+            migrate(schema, "8");
+            UUID before = UUID.randomUUID();
+            try (Connection db = Db.connect(); Statement sql = db.createStatement()) {
+                sql.execute("SET search_path TO " + schema);
+                sql.execute("INSERT INTO sale (id, name, hold_seconds, max_per_order) VALUES ('" + before + "', 'Before', 600, 1)");
+                sql.execute("INSERT INTO sku_item (sku, sale_id) VALUES ('OLD-1', '" + before + "')");
+                sql.execute("INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, expires_at)"
+                        + " VALUES ('" + before + "', 'order-1', 'OLD-1', 'b', 1, now())");
+            }
+            migrate(schema, "9");
+            try (Connection db = Db.connect(); Statement sql = db.createStatement()) {
+                sql.execute("SET search_path TO " + schema);
+                try (ResultSet owner = sql.executeQuery("SELECT owner FROM reservation WHERE id = '" + before + "'")) {
+                    owner.next();
+                    assertEquals(KeyOwner.CONFIGURED.id(), owner.getObject(1), "the configured key's");
+                }
+                String again = "INSERT INTO reservation (id, owner, idempotency_key, sku, buyer_id, qty, expires_at) VALUES ('"
+                        + UUID.randomUUID() + "', '%s', 'order-1', 'OLD-1', 'b', 1, now())";
+                sql.execute(String.format(again, UUID.randomUUID()));
+                SQLException taken = assertThrows(SQLException.class, () -> sql.execute(String.format(again, KeyOwner.CONFIGURED)));
+                assertEquals("23505", taken.getSQLState(), "the same key of the same owner is taken: " + taken.getMessage());
+            }
+        } finally {
+            Db.update("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+        }
+    }
+
+    private static void migrate(String schema, String version) {
+        Flyway.configure().dataSource(Db.dataSource()).schemas(schema).locations("classpath:db/migration")
+                .target(MigrationVersion.fromVersion(version)).load().migrate();
     }
 
     /** A key issued in the admin API for another channel of the same merchant. */

@@ -7,6 +7,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /** Direct reads and writes on the integration test database, to check what the API did. */
 public final class Db {
@@ -15,11 +17,29 @@ public final class Db {
     }
 
     public static Connection connect() throws SQLException {
-        // The build passes it.db.*; inside the server (in-container tests) the application's own settings apply.
-        return DriverManager.getConnection(
-                System.getProperty("it.db.url", System.getProperty("flashsale.db.url", "jdbc:postgresql://127.0.0.1:5432/flashsale_it")),
-                System.getProperty("it.db.user", System.getProperty("flashsale.db.user", "postgres")),
-                System.getProperty("it.db.password", ""));
+        return DriverManager.getConnection(url(), user(), password());
+    }
+
+    /** The same database as a DataSource, for a tool that takes one (Flyway). */
+    public static DataSource dataSource() {
+        PGSimpleDataSource dataSource = new PGSimpleDataSource();
+        dataSource.setUrl(url());
+        dataSource.setUser(user());
+        dataSource.setPassword(password());
+        return dataSource;
+    }
+
+    // The build passes it.db.*; inside the server (in-container tests) the application's own settings apply.
+    private static String url() {
+        return System.getProperty("it.db.url", System.getProperty("flashsale.db.url", "jdbc:postgresql://127.0.0.1:5432/flashsale_it"));
+    }
+
+    private static String user() {
+        return System.getProperty("it.db.user", System.getProperty("flashsale.db.user", "postgres"));
+    }
+
+    private static String password() {
+        return System.getProperty("it.db.password", "");
     }
 
     public static long scalar(String sql, Object... params) {

@@ -199,7 +199,8 @@ public enum Setting {
                     + " reset an existing user"),
     STOREFRONT_API_KEY(ACCESS, "flashsale.storefront.api-key", null, TEXT,
             "a storefront key (header `X-Api-Key`) accepted besides those issued in the console (the local runner"
-                    + " makes one up)"),
+                    + " makes one up); what it makes is owner `00000000-0000-0000-0000-000000000000`'s, as are the"
+                    + " reservations recorded before keys owned anything"),
     STOREFRONT_KEY_REFRESH_MS(ACCESS, "flashsale.storefront.key-refresh-ms", "5000", MILLISECONDS,
             "how soon a key issued or revoked on another node counts here"),
 

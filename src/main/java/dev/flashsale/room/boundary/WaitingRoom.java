@@ -256,6 +256,6 @@ public class WaitingRoom {
 
     static ProblemException ticketNotFound(String ticket) {
         return ProblemException.notFound("ticket", "There is no ticket " + (ticket == null ? "" : ticket.substring(0,
-                Math.min(ticket.length(), 40))) + " in this room");
+                Math.min(ticket.length(), 64))) + " in this room");
     }
 }
