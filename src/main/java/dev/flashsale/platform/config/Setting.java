@@ -166,7 +166,8 @@ public enum Setting {
                     + " password is hashed: 429 `too-many-failed-logins` with Retry-After (Basic), a message on the"
                     + " login page (form)"),
     LIMITS_LOGIN_USER_BURST(LIMITS, "flashsale.limits.login-user.burst", "30", COUNT,
-            "failed logins a user name may have at once before its rate applies"),
+            "failed logins a user name may have at once before its rate applies; once spent, only addresses that"
+                    + " failed lately themselves are refused, so that guessers cannot lock the owner out"),
     LIMITS_LOGIN_ADDRESS_PER_MINUTE(LIMITS, "flashsale.limits.login-address.per-minute", "10", PER_MINUTE,
             "failed logins per client address (lower than per user, so that one address cannot lock a user out)"),
     LIMITS_LOGIN_ADDRESS_BURST(LIMITS, "flashsale.limits.login-address.burst", "10", COUNT,
