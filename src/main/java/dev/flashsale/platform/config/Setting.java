@@ -185,11 +185,15 @@ public enum Setting {
                     + " request asks Redis"),
 
     ADMIN_USER(ACCESS, "flashsale.admin.user", "admin", TEXT,
-            "the first administrator (role merchandiser) of the console and the admin API, created at start-up when"
-                    + " no user of that name exists; later users are added by merchandisers"),
+            "the first administrator of the console and the admin API, created at start-up when no user of that name"
+                    + " exists, and made administrator at start-up while no enabled administrator exists (a database from"
+                    + " before the role); later users are added by administrators"),
     ADMIN_PASSWORD(ACCESS, "flashsale.admin.password", null, TEXT,
             "its password; none: no first administrator (the local runner makes one up); a later change does not"
                     + " reset an existing user"),
+    ADMIN_ACCOUNT_REFRESH_MS(ACCESS, "flashsale.admin.account-refresh-ms", "5000", MILLISECONDS,
+            "how soon a user disabled, or a password reset or changed, on another node counts here (a console session"
+                    + " ends, a password remembered as checked is checked again); on the node that made the change, at once"),
     STOREFRONT_API_KEY(ACCESS, "flashsale.storefront.api-key", null, TEXT,
             "a storefront key (header `X-Api-Key`) accepted besides those issued in the console (the local runner"
                     + " makes one up)"),
