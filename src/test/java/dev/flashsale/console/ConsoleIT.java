@@ -202,6 +202,34 @@ class ConsoleIT {
         }
     }
 
+    /** The pages of users and of one's own account (their API calls' rules: AccountAdministrationIT). */
+    @Test
+    void anAdministratorAddsAUserInTheConsoleWhoChangesTheirOwnPasswordThere() {
+        Api api = new Api(base);
+        String user = "added-" + Sales.uniqueSku("u").toLowerCase();
+        try (Browser browser = new Browser(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            browser.click("navUsers").awaitPresent("usersForm:add");
+            browser.type("usersForm:username", user).type("usersForm:password", "short").click("usersForm:add")
+                    .awaitBodyContains("must be 12 to 200 characters");
+            assertEquals(0, Db.scalar("SELECT count(*) FROM app_user WHERE username = ?", user), "refused by the rule the API applies");
+            browser.type("usersForm:password", "first-password-1").click("usersForm:add").awaitBodyContains("User " + user + " added");
+            assertEquals("viewer", Db.text("SELECT role FROM app_user WHERE username = ?", user));
+            browser.endSession();
+
+            browser.login(user, "first-password-1").awaitPresent("userForm:whoami");
+            assertEquals(user + " (viewer)", browser.text("userForm:whoami"));
+            assertFalse(browser.has("navUsers"), "no users for a viewer");
+            assertFalse(browser.has("navKeys"), "no keys for a viewer");
+            browser.click("navAccount").awaitPresent("accountForm:change");
+            browser.type("accountForm:currentPassword", "first-password-1").type("accountForm:newPassword", "my-own-password-1")
+                    .click("accountForm:change").awaitBodyContains("Password changed");
+        }
+        assertEquals(200, api.get("api/admin/me", "Authorization", Api.basic(user, "my-own-password-1")).status());
+        assertEquals(List.of("user.add", "user.password-change"),
+                Db.texts("SELECT action FROM audit_event WHERE target = ? ORDER BY id", "user:" + user));
+    }
+
     @Test
     void withoutALoginPagesSendToTheLoginPageAndTheAdminApiAnswers401() {
         Api anonymous = new Api(base).withStorefrontKey(null);

@@ -21,7 +21,7 @@ import java.util.logging.Logger;
  * user disabled after logging in would otherwise keep the console until the session times out.
  * Each page and form post of a user no longer enabled (as {@link EnabledAccounts} knows it, at most
  * its refresh late on a node where the user was not disabled) ends the session and goes to the
- * login page.
+ * login page. A user this node does not know yet (added on another node) is looked up in the table.
  */
 @Access({Roles.ADMINISTRATOR, Roles.MERCHANDISER, Roles.VIEWER})
 @WebFilter(urlPatterns = "/console/*")
@@ -36,7 +36,7 @@ public class ConsoleSessions extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         Principal user = request.getUserPrincipal();
-        if (user == null || enabled.of(user.getName()).isPresent()) {
+        if (user == null || enabled.isEnabled(user.getName())) {
             chain.doFilter(request, response);
             return;
         }

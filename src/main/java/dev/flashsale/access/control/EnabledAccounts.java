@@ -40,6 +40,14 @@ public class EnabledAccounts {
         return Optional.ofNullable(byName.get().get(username));
     }
 
+    /**
+     * Whether the user is enabled: as this node knows it when it says so; when it does not, as the
+     * table says, since a user added on another node is not known here until the next read.
+     */
+    public boolean isEnabled(String username) {
+        return of(username).isPresent() || accounts.findEnabled(username).isPresent();
+    }
+
     void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) AccountsChanged changed) {
         byName.changed();
     }
