@@ -5,7 +5,13 @@ import jakarta.ejb.EJBAccessException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.faces.application.FacesMessage;
 import jakarta.faces.context.FacesContext;
+import jakarta.inject.Inject;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.logging.Level;
@@ -21,19 +27,36 @@ public class ConsoleActions {
 
     private static final Logger LOG = Logger.getLogger(ConsoleActions.class.getName());
 
+    @Inject
+    Validator validator;
+
     public <T> Optional<T> attempt(String clientId, Supplier<T> action) {
         try {
             return Optional.ofNullable(action.get());
         } catch (ProblemException refused) {
             error(clientId, refused.getMessage());
         } catch (EJBAccessException notAllowed) {
-            error(clientId, "Your role may not do this: only merchandisers change sales, holds and keys.");
+            error(clientId, "Your role may not do this: merchandisers change sales and holds, administrators users and keys.");
         } catch (RuntimeException failure) {
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Console action failed, incident " + incident, failure);
             error(clientId, "This failed on our side. Incident " + incident);
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether a command keeps its record's rules (those the admin API applies too); each field's
+     * first broken rule shows next to the field, whose id in {@code form} is the property's name.
+     */
+    public boolean valid(String form, Object command) {
+        Set<String> shown = new HashSet<>();
+        validator.validate(command).stream()
+                .sorted(Comparator.comparing((ConstraintViolation<Object> violation) -> violation.getPropertyPath().toString())
+                        .thenComparing(ConstraintViolation::getMessage))
+                .filter(violation -> shown.add(violation.getPropertyPath().toString()))
+                .forEach(violation -> error(form + ":" + violation.getPropertyPath(), violation.getMessage()));
+        return shown.isEmpty();
     }
 
     public void info(String summary) {

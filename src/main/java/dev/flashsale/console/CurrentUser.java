@@ -20,7 +20,17 @@ public class CurrentUser {
         return caller == null ? "" : caller.getName();
     }
 
+    /** Changes sales, rooms and holds: a merchandiser, or an administrator. */
     public boolean isMerchandiser() {
         return security.isCallerInRole(Roles.MERCHANDISER);
+    }
+
+    /** Manages users and storefront keys. */
+    public boolean isAdministrator() {
+        return security.isCallerInRole(Roles.ADMINISTRATOR);
+    }
+
+    public String getRole() {
+        return isAdministrator() ? Roles.ADMINISTRATOR : isMerchandiser() ? Roles.MERCHANDISER : Roles.VIEWER;
     }
 }

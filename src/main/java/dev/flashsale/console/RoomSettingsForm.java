@@ -8,16 +8,11 @@ import dev.flashsale.room.entity.RoomView;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.validation.ConstraintViolation;
-import jakarta.validation.Validator;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -36,9 +31,6 @@ public class RoomSettingsForm implements Serializable {
 
     @Inject
     transient RoomAdmin rooms;
-
-    @Inject
-    transient Validator validator;
 
     @Inject
     transient ConsoleActions actions;
@@ -71,7 +63,7 @@ public class RoomSettingsForm implements Serializable {
         }
         RoomSettings settings = new RoomSettings(enabled, decimal(admissionPerSecond), decimal(maxActive), decimal(tokenSeconds),
                 decimal(missedPollSeconds), preQueueOpensAt == null ? null : preQueueOpensAt.toInstant(ZoneOffset.UTC));
-        if (!valid(settings)) {
+        if (!actions.valid(FORM, settings)) {
             return;
         }
         Optional<RoomView> saved = actions.attempt(FORM + ":enabled", () -> {
@@ -89,17 +81,6 @@ public class RoomSettingsForm implements Serializable {
             fill(room);
             actions.info("Waiting room saved");
         });
-    }
-
-    /** Each field's first broken rule, next to the field (the property names are the fields' ids). */
-    private boolean valid(RoomSettings settings) {
-        Set<String> shown = new HashSet<>();
-        validator.validate(settings).stream()
-                .sorted(Comparator.comparing((ConstraintViolation<RoomSettings> violation) -> violation.getPropertyPath().toString())
-                        .thenComparing(ConstraintViolation::getMessage))
-                .filter(violation -> shown.add(violation.getPropertyPath().toString()))
-                .forEach(violation -> actions.error(FORM + ":" + violation.getPropertyPath(), violation.getMessage()));
-        return shown.isEmpty();
     }
 
     private void fill(RoomView room) {

@@ -69,11 +69,19 @@ public final class TestRedis {
      * leave the user refused for a few seconds.
      */
     public static void countFailedLogins(String user, int failures) {
-        Limit limit = Limit.perMinute("login-user", 10, 30);
+        count(Limit.perMinute("login-user", 10, 30), user, failures);
+    }
+
+    /** Failed logins counted against a client address, as the application counts them. */
+    public static void countFailedLoginsFrom(String address, int failures) {
+        count(Limit.perMinute("login-address", 10, 10), address, failures);
+    }
+
+    private static void count(Limit limit, String id, int failures) {
         RedisScripts scripts = new RedisScripts();
         scripts.load();
         try (JedisPooled redis = new JedisPooled("127.0.0.1", port())) {
-            scripts.run(redis, "take_tokens", List.of(SharedBuckets.key(limit, user)), List.of(
+            scripts.run(redis, "take_tokens", List.of(SharedBuckets.key(limit, id)), List.of(
                     Long.toString(limit.microsPerToken()), Integer.toString(limit.burst()), Integer.toString(failures),
                     TokenUse.COUNT.script()));
         }

@@ -22,11 +22,12 @@ import java.util.UUID;
 
 /**
  * The storefronts' API keys: issued in the console or the admin API (the secret is shown once),
- * listed by name and prefix, revoked for good.
+ * listed by name and prefix, revoked for good; by administrators only, so that whoever sets up
+ * sales cannot mint credentials.
  */
 @Stateless
-@DeclareRoles({Roles.MERCHANDISER, Roles.VIEWER})
-@RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
+@DeclareRoles({Roles.ADMINISTRATOR, Roles.MERCHANDISER, Roles.VIEWER})
+@RolesAllowed(Roles.ADMINISTRATOR)
 public class StorefrontKeys {
 
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -48,7 +49,6 @@ public class StorefrontKeys {
         return keys.list();
     }
 
-    @RolesAllowed(Roles.MERCHANDISER)
     public IssuedApiKey issue(String name) {
         byte[] secret = new byte[32];
         RANDOM.nextBytes(secret);
@@ -61,7 +61,6 @@ public class StorefrontKeys {
         return new IssuedApiKey(id, name.strip(), prefix, key);
     }
 
-    @RolesAllowed(Roles.MERCHANDISER)
     public void revoke(UUID id) {
         String name = keys.revoke(id).orElseThrow(() -> ProblemException.notFound("api-key",
                 "There is no live API key " + id + " (unknown, or revoked already)"));

@@ -9,7 +9,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** The {@code app_user} table. */
 @ApplicationScoped
@@ -42,9 +44,47 @@ public class AccountBook {
                 .getResultList().isEmpty();
     }
 
+    /** @return false when the user is unknown, disabled already, or the last enabled administrator */
+    public boolean disable(String username) {
+        return changed("access/disable_account", username);
+    }
+
+    /** @return false when the user is unknown or enabled already */
+    public boolean enable(String username) {
+        return changed("access/enable_account", username);
+    }
+
+    /** @return false when the user is unknown */
+    public boolean setPassword(String username, String passwordHash) {
+        return !em.createNativeQuery(sql.get("access/set_password"))
+                .setParameter("username", username)
+                .setParameter("passwordHash", passwordHash)
+                .getResultList().isEmpty();
+    }
+
+    /** @return whether the user became the first administrator (none was enabled before) */
+    public boolean promoteFirstAdministrator(String username) {
+        return changed("access/promote_first_administrator", username);
+    }
+
+    /** The enabled users' credentials, by name. */
+    public Map<String, Credentials> enabled() {
+        List<Tuple> rows = em.createNativeQuery(sql.get("access/find_enabled_accounts"), Tuple.class).getResultList();
+        return rows.stream().collect(Collectors.toUnmodifiableMap(row -> Rows.text(row, "username"),
+                row -> new Credentials(Rows.text(row, "username"), Rows.text(row, "password_hash"), Rows.text(row, "role"))));
+    }
+
+    public Optional<Account> find(String username) {
+        return list().stream().filter(account -> account.username().equals(username)).findFirst();
+    }
+
     public List<Account> list() {
         List<Tuple> rows = em.createNativeQuery(sql.get("access/find_accounts"), Tuple.class).getResultList();
         return rows.stream().map(row -> new Account(Rows.text(row, "username"), Rows.text(row, "role"),
                 Boolean.TRUE.equals(row.get("enabled")), Rows.instant(row, "created_at"))).toList();
+    }
+
+    private boolean changed(String statement, String username) {
+        return !em.createNativeQuery(sql.get(statement)).setParameter("username", username).getResultList().isEmpty();
     }
 }

@@ -1,5 +1,6 @@
 package dev.flashsale.access.control;
 
+import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.credential.Credential;
@@ -7,12 +8,11 @@ import jakarta.security.enterprise.credential.UsernamePasswordCredential;
 import jakarta.security.enterprise.identitystore.CredentialValidationResult;
 import jakarta.security.enterprise.identitystore.IdentityStore;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * The identity store of the console and the admin API: users in PostgreSQL, their role as
- * their one group. A user that does not exist costs a hash too, so that timing does not tell
- * which names exist.
+ * The identity store of the console and the admin API: users in PostgreSQL, their groups
+ * those of their role ({@link Roles#groupsOf}). A user that does not exist costs a hash too, so
+ * that timing does not tell which names exist.
  */
 @ApplicationScoped
 public class AccountStore implements IdentityStore {
@@ -38,7 +38,7 @@ public class AccountStore implements IdentityStore {
         Optional<AccountBook.Credentials> stored = accounts.findEnabled(username);
         boolean matches = passwords.matches(password, stored.map(AccountBook.Credentials::passwordHash).orElseGet(this::decoy));
         return stored.isPresent() && matches
-                ? new CredentialValidationResult(stored.get().username(), Set.of(stored.get().role()))
+                ? new CredentialValidationResult(stored.get().username(), Roles.groupsOf(stored.get().role()))
                 : CredentialValidationResult.INVALID_RESULT;
     }
 

@@ -1,7 +1,6 @@
 package dev.flashsale.access.control;
 
 import dev.flashsale.access.entity.CheckedLogin;
-import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.web.ClientAddress;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -44,7 +43,7 @@ public class AdminApiLogin {
                 return context.notifyContainerAboutLogin(login.result());
             }
             if (login.throttled()) {
-                return challenges.refuse(response, tooManyFailedLogins(login));
+                return challenges.refuse(response, login.refusal());
             }
         }
         return challenges.unauthorized(response, CHALLENGE, credential == null
@@ -68,14 +67,8 @@ public class AdminApiLogin {
         if (wait.isEmpty()) {
             return false;
         }
-        challenges.refuse(response, tooManyFailedLogins(CheckedLogin.throttled(wait.getAsLong())));
+        challenges.refuse(response, CheckedLogin.throttled(wait.getAsLong()).refusal());
         return true;
-    }
-
-    private static ProblemException tooManyFailedLogins(CheckedLogin login) {
-        return ProblemException.tooManyRequests("too-many-failed-logins",
-                "Too many failed logins of this user or from this address; retry after the time in Retry-After",
-                login.retryAfterSeconds());
     }
 
     private static UsernamePasswordCredential basicCredential(String authorization) {

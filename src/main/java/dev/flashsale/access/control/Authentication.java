@@ -90,18 +90,27 @@ public class Authentication implements HttpAuthenticationMechanism {
      * XMLHttpRequest would follow a 302 silently: the redirect is a Faces partial response.
      */
     private static AuthenticationStatus redirectAjax(HttpServletRequest request, HttpServletResponse response) {
-        String location = request.getContextPath() + ConsoleLogin.LOGIN_PAGE;
-        response.setStatus(HttpServletResponse.SC_OK);
-        response.setContentType("text/xml");
-        response.setCharacterEncoding("UTF-8");
         try {
-            response.getWriter().write("<?xml version=\"1.0\" encoding=\"UTF-8\"?><partial-response><redirect url=\""
-                    + location.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;") + "\"/></partial-response>");
-            response.flushBuffer();
+            sendToLogin(request, response);
         } catch (IOException clientGone) {
             // The browser left; there is nobody to send to the login page.
         }
         return AuthenticationStatus.SEND_CONTINUE;
+    }
+
+    /** Sends a console request to the login page: a redirect, or for a Faces AJAX post a partial response that redirects. */
+    public static void sendToLogin(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String location = request.getContextPath() + ConsoleLogin.LOGIN_PAGE;
+        if (!isFacesAjax(request)) {
+            response.sendRedirect(location);
+            return;
+        }
+        response.setStatus(HttpServletResponse.SC_OK);
+        response.setContentType("text/xml");
+        response.setCharacterEncoding("UTF-8");
+        response.getWriter().write("<?xml version=\"1.0\" encoding=\"UTF-8\"?><partial-response><redirect url=\""
+                + location.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;") + "\"/></partial-response>");
+        response.flushBuffer();
     }
 
     @Override

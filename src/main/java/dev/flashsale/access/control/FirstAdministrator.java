@@ -11,9 +11,11 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The first merchandiser comes from configuration ({@code FLASHSALE_ADMIN_USER},
+ * The first administrator comes from configuration ({@code FLASHSALE_ADMIN_USER},
  * {@code FLASHSALE_ADMIN_PASSWORD}): created at start-up when no user of that name exists.
- * An existing user is left as it is, so a password changed later is not reset by a restart.
+ * An existing user keeps its password, so a password changed later is not reset by a restart; it
+ * becomes administrator when no enabled administrator exists (a database from before the role,
+ * whose first user was a merchandiser).
  */
 @Singleton
 @Startup
@@ -38,14 +40,17 @@ public class FirstAdministrator {
 
     @PostConstruct
     void ensure() {
+        if (accounts.promoteFirstAdministrator(user)) {
+            LOG.info(() -> "User " + user + " made administrator: the configured first user, and no administrator existed");
+        }
         if (password.isEmpty() || password.get().isBlank()) {
             LOG.info("flashsale.admin.password is not set: no first administrator is created");
             return;
         }
-        if (accounts.findEnabled(user).isPresent()) {
+        if (accounts.find(user).isPresent()) {
             return;
         }
-        if (accounts.insert(user, passwords.hash(password.get()), Roles.MERCHANDISER)) {
+        if (accounts.insert(user, passwords.hash(password.get()), Roles.ADMINISTRATOR)) {
             LOG.info(() -> "First administrator " + user + " created from configuration");
         }
     }

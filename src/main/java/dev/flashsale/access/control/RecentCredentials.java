@@ -17,7 +17,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * A user and password checked recently are remembered, by the SHA-256 of the pair (the password
  * itself is never kept): one that passed for a minute, one that failed for
  * {@code flashsale.limits.failed-credential-seconds}, so that a client repeating a wrong password
- * gets its 401 without a hash computed again. Any change to the users forgets everything.
+ * gets its 401 without a hash computed again. Any change to the users on this node forgets
+ * everything; a pair that passed counts only while its user is enabled with the password and role it
+ * had then ({@link EnabledAccounts}), so that disabling a user or resetting its password on another
+ * node ends it too, within that node's refresh.
  */
 @ApplicationScoped
 public class RecentCredentials {
@@ -29,15 +32,19 @@ public class RecentCredentials {
     @ConfigProperty(name = "flashsale.limits.failed-credential-seconds")
     long failedSeconds;
 
-    /** A check's result; {@code caller} null = the check failed. */
-    private record Checked(String caller, Set<String> groups, long until) {
+    @Inject
+    EnabledAccounts enabled;
+
+    /** A check's result; {@code caller} null = the check failed; {@code stored}: its user's credentials then. */
+    private record Checked(String caller, Set<String> groups, long until, Optional<AccountBook.Credentials> stored) {
     }
 
     private final Map<String, Checked> checked = new ConcurrentHashMap<>();
 
     public Optional<CredentialValidationResult> recall(String username, String password) {
         Checked entry = checked.get(fingerprint(username, password));
-        if (entry == null || entry.until() - System.nanoTime() < 0) {
+        if (entry == null || entry.until() - System.nanoTime() < 0
+                || entry.caller() != null && (entry.stored().isEmpty() || !entry.stored().equals(enabled.of(entry.caller())))) {
             return Optional.empty();
         }
         return Optional.of(entry.caller() == null ? CredentialValidationResult.INVALID_RESULT
@@ -51,8 +58,8 @@ public class RecentCredentials {
         boolean valid = result.getStatus() == CredentialValidationResult.Status.VALID;
         Checked entry = valid
                 ? new Checked(result.getCallerPrincipal().getName(), Set.copyOf(result.getCallerGroups()),
-                        System.nanoTime() + VERIFIED_NANOS)
-                : new Checked(null, Set.of(), System.nanoTime() + failedSeconds * 1_000_000_000L);
+                        System.nanoTime() + VERIFIED_NANOS, enabled.of(result.getCallerPrincipal().getName()))
+                : new Checked(null, Set.of(), System.nanoTime() + failedSeconds * 1_000_000_000L, Optional.empty());
         checked.put(fingerprint(username, password), entry);
     }
 

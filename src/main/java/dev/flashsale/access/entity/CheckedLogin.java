@@ -1,5 +1,6 @@
 package dev.flashsale.access.entity;
 
+import dev.flashsale.platform.problem.ProblemException;
 import jakarta.security.enterprise.identitystore.CredentialValidationResult;
 
 /**
@@ -21,6 +22,13 @@ public record CheckedLogin(CredentialValidationResult result, long retryAfterSec
 
     public boolean throttled() {
         return retryAfterSeconds > 0;
+    }
+
+    /** 429 {@code too-many-failed-logins}, with the wait, for a login {@link #throttled()}. */
+    public ProblemException refusal() {
+        return ProblemException.tooManyRequests("too-many-failed-logins",
+                "Too many failed logins of this user or from this address; retry after the time in Retry-After",
+                retryAfterSeconds);
     }
 
     public boolean valid() {

@@ -174,7 +174,8 @@ public enum Setting {
                     + " password is hashed: 429 `too-many-failed-logins` with Retry-After (Basic), a message on the"
                     + " login page (form)"),
     LIMITS_LOGIN_USER_BURST(LIMITS, "flashsale.limits.login-user.burst", "30", COUNT,
-            "failed logins a user name may have at once before its rate applies"),
+            "failed logins a user name may have at once before its rate applies; once spent, only addresses that"
+                    + " failed lately themselves are refused, so that guessers cannot lock the owner out"),
     LIMITS_LOGIN_ADDRESS_PER_MINUTE(LIMITS, "flashsale.limits.login-address.per-minute", "10", PER_MINUTE,
             "failed logins per client address (lower than per user, so that one address cannot lock a user out)"),
     LIMITS_LOGIN_ADDRESS_BURST(LIMITS, "flashsale.limits.login-address.burst", "10", COUNT,
@@ -192,11 +193,15 @@ public enum Setting {
                     + " request asks Redis"),
 
     ADMIN_USER(ACCESS, "flashsale.admin.user", "admin", TEXT,
-            "the first administrator (role merchandiser) of the console and the admin API, created at start-up when"
-                    + " no user of that name exists; later users are added by merchandisers"),
+            "the first administrator of the console and the admin API, created at start-up when no user of that name"
+                    + " exists, and made administrator at start-up while no enabled administrator exists (a database from"
+                    + " before the role); later users are added by administrators"),
     ADMIN_PASSWORD(ACCESS, "flashsale.admin.password", null, TEXT,
             "its password; none: no first administrator (the local runner makes one up); a later change does not"
                     + " reset an existing user"),
+    ADMIN_ACCOUNT_REFRESH_MS(ACCESS, "flashsale.admin.account-refresh-ms", "5000", MILLISECONDS,
+            "how soon a user disabled, or a password reset or changed, on another node counts here (a console session"
+                    + " ends, a password remembered as checked is checked again); on the node that made the change, at once"),
     STOREFRONT_API_KEY(ACCESS, "flashsale.storefront.api-key", null, TEXT,
             "a storefront key (header `X-Api-Key`) accepted besides those issued in the console (the local runner"
                     + " makes one up); what it makes is owner `00000000-0000-0000-0000-000000000000`'s, as are the"

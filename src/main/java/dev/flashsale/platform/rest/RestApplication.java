@@ -25,7 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
         in = SecuritySchemeIn.HEADER, apiKeyName = "X-Api-Key",
         description = "A storefront API key, issued in the console")
 @SecurityScheme(securitySchemeName = ApiDocument.ADMIN_BASIC, type = SecuritySchemeType.HTTP, scheme = "basic",
-        description = "A console user: merchandisers change, viewers read")
+        description = "A console user: viewers read, merchandisers change sales, administrators also users and keys (docs/roles.md)")
 public class RestApplication extends Application {
 
     @Override

@@ -19,7 +19,9 @@ import java.util.Optional;
  *
  * <p>The values are {@link #PUBLIC} or role names of {@link Roles}: {@link Roles#STOREFRONT} (an
  * API key), or the users' roles for the admin API, which the container's constraints (web.xml)
- * enforce per method: reads by merchandisers and viewers, changes by merchandisers only.
+ * enforce by path and method, as the role matrix of docs/roles.md states (reads by every user,
+ * changes by merchandisers, users and keys by administrators; an administrator is a merchandiser
+ * too, {@link Roles#groupsOf}).
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

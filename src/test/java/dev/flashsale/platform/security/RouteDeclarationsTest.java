@@ -7,6 +7,7 @@ import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.rest.RestApplication;
 import dev.flashsale.testhooks.UndeclaredHookResource;
+import dev.flashsale.testsupport.RoleMatrix;
 import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.ws.rs.ApplicationPath;
@@ -17,7 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -26,13 +29,11 @@ import org.junit.jupiter.api.Test;
  * Every route the application serves, found by reflection over the compiled classes (the
  * product's and the tests' hooks, which the tests deploy): each storefront handler, each JAX-RS
  * resource method and each servlet or filter declares its {@link Access}, and the declarations
- * agree with what is enforced by path (web.xml: the admin API reads by merchandisers and viewers,
- * changes by merchandisers; everything else under /api is the storefront's, by API key, checked by
- * its pipeline). The REST framework serves only the admin API.
+ * agree with the role matrix of docs/roles.md for the admin API (whose calls the container's
+ * constraints in web.xml enforce by path, and RoleMatrixIT tries); everything else under /api is the
+ * storefront's, by API key, checked by its pipeline. The REST framework serves only the admin API.
  */
 class RouteDeclarationsTest {
-
-    private static final Set<String> READS = Set.of("GET", "HEAD");
 
     @Test
     void everyResourceMethodDeclaresWhoMayCallIt() throws Exception {
@@ -66,25 +67,64 @@ class RouteDeclarationsTest {
     }
 
     @Test
-    void theDeclarationsAgreeWithWhatTheContainerEnforcesByPath() throws Exception {
+    void theDeclarationsAgreeWithTheRoleMatrix() throws Exception {
+        Map<String, RoleMatrix.Cell> matrix = new TreeMap<>();
+        RoleMatrix.read().forEach(cell -> matrix.put(cell.toString(), cell));
         List<String> disagreeing = new ArrayList<>();
+        Set<String> adminRoutes = new TreeSet<>();
         for (Route route : routes()) {
             if (route.access().isEmpty()) {
                 continue;
             }
             Set<String> declared = Set.of(route.access().get().value());
-            Set<String> expected;
-            if (route.path().startsWith(Route.API_ROOT + "/admin/")) {
-                expected = READS.contains(route.method()) ? Set.of(Roles.MERCHANDISER, Roles.VIEWER) : Set.of(Roles.MERCHANDISER);
-            } else {
-                expected = route.isPublic() ? Set.of(Access.PUBLIC) : Set.of(Roles.STOREFRONT);
+            if (!route.path().startsWith(Route.API_ROOT + "/admin/")) {
+                Set<String> expected = route.isPublic() ? Set.of(Access.PUBLIC) : Set.of(Roles.STOREFRONT);
+                if (!declared.equals(expected)) {
+                    disagreeing.add(route.method() + " " + route.path() + " declares " + new TreeSet<>(declared)
+                            + ", the storefront's paths take " + expected);
+                }
+                continue;
             }
-            if (!declared.equals(expected)) {
-                disagreeing.add(route.method() + " " + route.path() + " declares " + new TreeSet<>(declared) + ", the container enforces "
-                        + new TreeSet<>(expected));
+            String call = route.method() + " " + route.path();
+            adminRoutes.add(call);
+            RoleMatrix.Cell cell = matrix.get(call);
+            if (cell == null) {
+                disagreeing.add(call + " is not in the role matrix (" + RoleMatrix.DOCUMENT + ")");
+                continue;
+            }
+            // A role may call when it, or a group its users get with it, is declared.
+            Set<String> mayCall = new TreeSet<>();
+            for (String role : RoleMatrix.ROLES) {
+                if (Roles.groupsOf(role).stream().anyMatch(declared::contains)) {
+                    mayCall.add(role);
+                }
+            }
+            Set<String> documented = new TreeSet<>();
+            cell.allowed().forEach((role, allowed) -> {
+                if (allowed) {
+                    documented.add(role);
+                }
+            });
+            if (!mayCall.equals(documented)) {
+                disagreeing.add(call + " declares " + new TreeSet<>(declared) + " (" + mayCall + " may call), the role matrix says "
+                        + documented);
             }
         }
+        matrix.values().stream().filter(cell -> cell.path().startsWith(Route.API_ROOT + "/admin/"))
+                .filter(cell -> !adminRoutes.contains(cell.toString()))
+                .forEach(cell -> disagreeing.add(cell + " is in the role matrix but no resource method answers it"));
         assertEquals(List.of(), disagreeing);
+    }
+
+    @Test
+    void theRoleMatrixListsEveryConsolePage() throws Exception {
+        Set<String> pages = new TreeSet<>();
+        try (Stream<Path> files = Files.list(Path.of("src", "main", "webapp", "console"))) {
+            files.filter(file -> file.toString().endsWith(".xhtml")).forEach(file -> pages.add("GET /console/" + file.getFileName()));
+        }
+        Set<String> documented = new TreeSet<>();
+        RoleMatrix.read().stream().filter(RoleMatrix.Cell::isConsolePage).forEach(cell -> documented.add(cell.toString()));
+        assertEquals(pages, documented);
     }
 
     @Test

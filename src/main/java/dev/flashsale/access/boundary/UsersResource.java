@@ -1,12 +1,9 @@
 package dev.flashsale.access.boundary;
 
 import dev.flashsale.access.entity.Account;
-import dev.flashsale.access.entity.ApiKey;
-import dev.flashsale.access.entity.IssuedApiKey;
 import dev.flashsale.access.entity.NewAccount;
-import dev.flashsale.access.entity.NewApiKey;
+import dev.flashsale.access.entity.NewPassword;
 import dev.flashsale.platform.rest.ApiDocument;
-import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,73 +27,64 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Users and storefront API keys over the admin API. */
+/** The console's and admin API's users over the admin API: administrators only. */
 @ApplicationScoped
 @Tag(name = "Admin: access")
 @SecurityRequirement(name = ApiDocument.ADMIN_BASIC)
-@Path("admin")
+@Path("admin/users")
 @Produces(MediaType.APPLICATION_JSON)
-public class AccessResource {
+@Access(Roles.ADMINISTRATOR)
+public class UsersResource {
 
     @Inject
     AccountAdmin accounts;
 
-    @Inject
-    StorefrontKeys keys;
-
     @Operation(summary = "The console and admin API users")
     @APIResponse(responseCode = "200", description = "The users",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Account.class)))
-    @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
-    @Path("users")
     public List<Account> users() {
         return accounts.list();
     }
 
-    @Operation(summary = "Add a user (merchandisers)")
+    @Operation(summary = "Add a user")
     @APIResponse(responseCode = "201", description = "The user added",
             content = @Content(schema = @Schema(ref = "Account")))
     @APIResponse(responseCode = "409", description = "username-taken")
-    @Access(Roles.MERCHANDISER)
     @POST
-    @Path("users")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response addUser(@Valid @NotNull NewAccount body) {
         return Response.status(Response.Status.CREATED).entity(accounts.add(body)).build();
     }
 
-    @Operation(summary = "The storefront API keys, never their secrets")
-    @APIResponse(responseCode = "200", description = "The keys",
-            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = ApiKey.class)))
-    @Access({Roles.MERCHANDISER, Roles.VIEWER})
-    @GET
-    @Path("api-keys")
-    public List<ApiKey> apiKeys() {
-        return keys.list();
+    @Operation(summary = "Disable a user: its next request is refused, its console session ends")
+    @APIResponse(responseCode = "200", description = "The user, disabled", content = @Content(schema = @Schema(ref = "Account")))
+    @APIResponse(responseCode = "404", description = "user-not-found")
+    @APIResponse(responseCode = "409", description = "own-account, last-administrator")
+    @POST
+    @Path("{username}/disable")
+    public Account disable(@PathParam("username") String username) {
+        return accounts.disable(username);
     }
 
-    @Operation(summary = "Issue a storefront API key (merchandisers); its secret is shown only here")
-    @APIResponse(responseCode = "201", description = "The key issued, with its secret",
-            content = @Content(schema = @Schema(ref = "IssuedApiKey")))
-    @Access(Roles.MERCHANDISER)
+    @Operation(summary = "Enable a disabled user again")
+    @APIResponse(responseCode = "200", description = "The user, enabled", content = @Content(schema = @Schema(ref = "Account")))
+    @APIResponse(responseCode = "404", description = "user-not-found")
     @POST
-    @Path("api-keys")
+    @Path("{username}/enable")
+    public Account enable(@PathParam("username") String username) {
+        return accounts.enable(username);
+    }
+
+    @Operation(summary = "Reset a user's password: the old one stops working")
+    @APIResponse(responseCode = "204", description = "Reset")
+    @APIResponse(responseCode = "400", description = "invalid-request")
+    @APIResponse(responseCode = "404", description = "user-not-found")
+    @POST
+    @Path("{username}/password")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response issueApiKey(@Valid @NotNull NewApiKey body) {
-        IssuedApiKey issued = keys.issue(body.name());
-        return Response.status(Response.Status.CREATED).entity(issued).build();
-    }
-
-    @Operation(summary = "Revoke a storefront API key (merchandisers)")
-    @APIResponse(responseCode = "204", description = "Revoked")
-    @APIResponse(responseCode = "400", description = "invalid-id")
-    @APIResponse(responseCode = "404", description = "api-key-not-found")
-    @Access(Roles.MERCHANDISER)
-    @POST
-    @Path("api-keys/{id}/revoke")
-    public Response revokeApiKey(@PathParam("id") String id) {
-        keys.revoke(Ids.parse(id, "api-key"));
+    public Response resetPassword(@PathParam("username") String username, @Valid @NotNull NewPassword body) {
+        accounts.resetPassword(username, body.password());
         return Response.noContent().build();
     }
 }

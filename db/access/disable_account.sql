@@ -1,0 +1,10 @@
+-- A user disabled, unless it is the last enabled administrator. The enabled administrators'
+-- rows are locked first, so that two administrators disabling each other at once cannot both
+-- pass the count. No row back: unknown, disabled already, or the last administrator.
+WITH administrators AS (
+    SELECT username FROM app_user WHERE role = 'administrator' AND enabled FOR UPDATE
+)
+UPDATE app_user SET enabled = false
+ WHERE username = :username AND enabled
+   AND (role <> 'administrator' OR (SELECT count(*) FROM administrators) > 1)
+RETURNING username

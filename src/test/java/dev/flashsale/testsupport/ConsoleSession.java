@@ -1,0 +1,92 @@
+package dev.flashsale.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * A console user over plain HTTP, without a browser: logs in through the login form (its session
+ * cookie kept) and asks for pages, following no redirect, so that a test sees where it is sent.
+ */
+public final class ConsoleSession {
+
+    private static final Pattern VIEW_STATE = Pattern.compile("name=\"jakarta\\.faces\\.ViewState\"[^>]*value=\"([^\"]+)\"");
+
+    private final URI base;
+    private final HttpClient http;
+
+    /** What a page request got: its status, where it sends (302), and the body. */
+    public record Page(int status, String location, String body) {
+
+        public boolean sendsToLogin() {
+            return status == 302 && location.contains("/login.xhtml");
+        }
+
+        @Override
+        public String toString() {
+            return status + (location.isEmpty() ? "" : " to " + location);
+        }
+    }
+
+    public ConsoleSession(URI base) {
+        this.base = base;
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).cookieHandler(new CookieManager())
+                .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    /** Logs in with the login form; fails the test's set-up unless the console takes the user in. */
+    public ConsoleSession login(String user, String password) {
+        Page form = get("login.xhtml");
+        Matcher viewState = VIEW_STATE.matcher(form.body());
+        if (!viewState.find()) {
+            throw new IllegalStateException("No view state on the login page: " + form);
+        }
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("login", "login");
+        fields.put("login:username", user);
+        fields.put("login:password", password);
+        fields.put("login:submit", "");
+        fields.put("jakarta.faces.ViewState", viewState.group(1));
+        String body = fields.entrySet().stream().map(field -> encoded(field.getKey()) + "=" + encoded(field.getValue()))
+                .collect(Collectors.joining("&"));
+        Page answer = send(HttpRequest.newBuilder(base.resolve("login.xhtml"))
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body)));
+        if (answer.status() != 302 || answer.location().contains("login.xhtml")) {
+            throw new IllegalStateException("The console did not take " + user + " in: " + answer);
+        }
+        return this;
+    }
+
+    public Page get(String path) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).GET());
+    }
+
+    private Page send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(60)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return new Page(response.statusCode(), response.headers().firstValue("Location").orElse(""), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String encoded(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+}
