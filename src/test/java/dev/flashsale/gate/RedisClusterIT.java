@@ -116,19 +116,26 @@ class RedisClusterIT {
     @Test
     void theRateLimitsAreTheClusters() {
         String user = "guessed-" + UUID.randomUUID();
+        String guesser = "198.51.100." + (1 + (int) (Math.random() * 250));
         Limit perUser = Limit.perMinute("login-user", 10, 30);
+        Limit perAddress = Limit.perMinute("login-address", 10, 10);
         RedisScripts scripts = new RedisScripts();
         scripts.load();
         RedisClient cluster = RedisClient.of("127.0.0.1", 0, TestRedisCluster.nodes(), 2000, 2);
         try {
+            // The user's limit spent, and one failure lately from the guesser's address: a spent user
+            // limit refuses only addresses that failed lately.
             assertEquals(0, scripts.run(cluster.commands(), "take_tokens", List.of(SharedBuckets.key(perUser, user)),
                     List.of(Long.toString(perUser.microsPerToken()), Integer.toString(perUser.burst()), "31",
+                            TokenUse.COUNT.script())));
+            assertEquals(0, scripts.run(cluster.commands(), "take_tokens", List.of(SharedBuckets.key(perAddress, guesser)),
+                    List.of(Long.toString(perAddress.microsPerToken()), Integer.toString(perAddress.burst()), "1",
                             TokenUse.COUNT.script())));
         } finally {
             cluster.close();
         }
 
-        Api.Answer refused = api.get("api/admin/sales", "Authorization", Api.basic(user, "some-password-1"));
+        Api.Answer refused = api.get("api/admin/sales", "Authorization", Api.basic(user, "some-password-1"), "X-Forwarded-For", guesser);
         assertEquals(429, refused.status(), "the user's bucket on the cluster is empty: " + refused);
         assertEquals("too-many-failed-logins", refused.problemType());
         Api.Answer unknown = api.get("api/admin/sales", "Authorization", Api.basic("other-" + user, "some-password-1"));
