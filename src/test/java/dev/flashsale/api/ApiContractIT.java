@@ -70,6 +70,8 @@ class ApiContractIT {
                 Api.reserveBody(sku, "b".repeat(64 << 10), 1), "Idempotency-Key", "k-huge-chunked")));
         cases.add(new Refusal(400, "invalid-request", () -> api.reserve("k-bad-sku", "no spaces allowed", "buyer-1", 1)));
         cases.add(new Refusal(404, "sku-not-found", () -> api.reserve("k-unknown", "NO-SUCH-SKU", "buyer-1", 1)));
+        cases.add(new Refusal(400, "malformed-request", () -> api.post("api/reservations",
+                "{\"sku\":\"" + sku + "\",\"buyerId\":\"b\",\"qty\":" + "9".repeat(1_200) + "}", "Idempotency-Key", "k-long-number")));
         cases.add(new Refusal(415, "unsupported-media-type", () -> api.postRaw("api/reservations", good,
                 "Content-Type", "text/plain", "Idempotency-Key", "k-text")));
         cases.add(new Refusal(400, "invalid-id", () -> api.get("api/reservations/not-a-uuid")));
@@ -147,6 +149,8 @@ class ApiContractIT {
         cases.add(new Refusal(400, "malformed-request", () -> api.adminPost("api/admin/sales", "{\"name\":")));
         cases.add(new Refusal(400, "invalid-request", () -> api.adminPost("api/admin/sales",
                 "{\"name\":\"Huge\",\"items\":[{\"sku\":\"" + sku + "\",\"units\":99999999999}]}")));
+        cases.add(new Refusal(400, "invalid-request", () -> api.adminPost("api/admin/sales",
+                "{\"name\":\"Long number\",\"items\":[{\"sku\":\"" + sku + "\",\"units\":" + "9".repeat(1_200) + "}]}")));
         cases.add(new Refusal(409, "sku-taken", () -> api.adminPost("api/admin/sales", saleBody("Taken", taken, 5))));
         cases.add(new Refusal(404, "sale-not-found", () -> api.adminGet("api/admin/sales/" + UNKNOWN_ID)));
         cases.add(new Refusal(404, "sale-not-found", () -> api.adminPostEmpty("api/admin/sales/" + UNKNOWN_ID + "/open")));
