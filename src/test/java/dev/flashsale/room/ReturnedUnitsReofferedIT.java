@@ -119,6 +119,9 @@ class ReturnedUnitsReofferedIT {
         try (Jedis redis = TestRedis.client()) {
             assertEquals(String.valueOf(2 * UNITS), redis.hget("fs:{sale:" + sale + "}:room", "admittedTotal"));
         }
+        JsonObject room = RoomSales.view(nodes[1], sale);
+        assertEquals(List.of(UNITS, UNITS), List.of(room.getInt("unitsReturned"), room.getInt("unitsReoffered")),
+                "units returned and re-offered, as the room's admin view shows them: " + room);
     }
 
     /**

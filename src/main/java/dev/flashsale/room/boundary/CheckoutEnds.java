@@ -10,11 +10,13 @@ import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.control.RoomSteps;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptor;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -68,8 +70,13 @@ public class CheckoutEnds {
         ended(confirmed.sku(), confirmed.idempotencyKey());
     }
 
-    /** The hold's units are counted as returned to the room, which steps at once to offer them to the next buyer. */
-    void unitsReturned(@Observes(during = TransactionPhase.AFTER_SUCCESS) UnitsReturned returned) {
+    /**
+     * The hold's units are counted as returned to the room, which steps at once to offer them to
+     * the next buyer. Heard before the gate hears it (a lower priority than the default), so that
+     * the place is free and the units counted before the gate announces them to every node.
+     */
+    void unitsReturned(@Observes(during = TransactionPhase.AFTER_SUCCESS) @Priority(Interceptor.Priority.APPLICATION)
+                       UnitsReturned returned) {
         UUID saleId = ended(returned.sku(), returned.idempotencyKey());
         if (saleId == null) {
             return;
