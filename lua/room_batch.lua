@@ -30,7 +30,10 @@
 --            drawn ('1'), seq (tickets taken), admittedTotal, done (reserve requests with a
 --            token answered), allowance and last (the admission rate's bucket); ticketsMax (the
 --            most tickets the room gives out; absent: no bound), endsMs (the sale's end, epoch ms;
---            0: none) and keptMs (how long the keys outlive it; absent or 0: for ever)
+--            0: none) and keptMs (how long the keys outlive it; absent or 0: for ever);
+--            unitsReturned (units that holds of the sale gave back, counted by the node that gave
+--            them back) and unitsReoffered (of those, the ones admission has handed to a waiting
+--            buyer since: every admission while unitsReturned is ahead of unitsReoffered counts one)
 -- KEYS[2]  buyer -> ticket (hash)                     fs:{sale:<id>}:tickets
 -- KEYS[3]  ticket -> buyer (hash)                     fs:{sale:<id>}:owners
 -- KEYS[4]  the pre-queue: ticket by arrival (zset)    fs:{sale:<id>}:prequeue
@@ -51,11 +54,15 @@
 -- ARGV[4..] the calls, three arguments each, in the order they came:
 --          'T', buyer id, a new ticket (taken only when the buyer has none)   a ticket taken
 --          'P', ticket, ''                                                     a ticket polled
+--          None at all: one step of housekeeping and admission (units came back, or a token ran out).
 --
 -- Every key of the room expires keptMs after the sale's end, or after now when that is later
 -- (a sale with no end, or ended: its keys outlive the room's last call by keptMs).
 --
--- Returns one answer per call, in the same order. A ticket taken:
+-- Returns one answer per call, in the same order, then one more: {admitted, nextTokenExpiryMs}, the
+-- buyers this call admitted and when the first token of an active buyer runs out (0: none), so
+-- that a node can step the room then and pass that buyer's unit (not reserved) or place on at once.
+-- A ticket taken:
 --   {1, ticket, <its poll>}  a new ticket;  {0, ticket, <its poll>}  the buyer's own from before
 --   {-2}  the room is off (no new ticket; a buyer's own ticket is still answered, as above)
 --   {-3, preOpensMs}  the pre-queue is not open yet
@@ -78,11 +85,12 @@
 local calls = (#ARGV - 3) / 3
 local answers = {}
 local cfg = redis.call('HMGET', KEYS[1], 'enabled', 'rate', 'maxActive', 'tokenMs', 'missMs', 'opensMs', 'drawn',
-    'paused', 'allowance', 'last', 'done', 'preOpensMs', 'ticketsMax', 'endsMs', 'keptMs')
+    'paused', 'allowance', 'last', 'done', 'preOpensMs', 'ticketsMax', 'endsMs', 'keptMs', 'unitsReturned', 'unitsReoffered')
 if not cfg[1] then
     for i = 1, calls do
         answers[i] = {-1}
     end
+    answers[calls + 1] = {0, 0}
     return answers
 end
 local clock = redis.call('TIME')
@@ -171,6 +179,7 @@ if not drawn then
     end
     if next(polled) == nil then
         keepKeys()
+        answers[calls + 1] = {0, 0}
         return answers
     end
 end
@@ -200,6 +209,7 @@ local available = tonumber(ARGV[1])
 local held = tonumber(ARGV[2])
 local soldOut = available <= 0 and held <= 0
 local why = 0
+local admittedNow = 0
 if cfg[8] == '1' then
     why = 1
 end
@@ -223,8 +233,13 @@ if drawn and not soldOut then
                 redis.call('ZADD', KEYS[9], string.format('%d', expiry), following)
             end
             allowance = allowance - #admitted
-            if #admitted > 0 then
-                redis.call('HINCRBY', KEYS[1], 'admittedTotal', #admitted)
+            admittedNow = #admitted
+            if admittedNow > 0 then
+                redis.call('HINCRBY', KEYS[1], 'admittedTotal', admittedNow)
+                local owed = tonumber(cfg[16] or '0') - tonumber(cfg[17] or '0')
+                if owed > 0 then
+                    redis.call('HINCRBY', KEYS[1], 'unitsReoffered', math.min(owed, admittedNow))
+                end
             end
             unitsFree = unitsFree - #admitted
             placesFree = placesFree - #admitted
@@ -267,4 +282,6 @@ for i, ticket in pairs(polled) do
     end
 end
 keepKeys()
+local first = redis.call('ZRANGE', KEYS[9], 0, 0, 'WITHSCORES')
+answers[calls + 1] = {admittedNow, tonumber(first[2] or '0')}
 return answers

@@ -57,6 +57,8 @@ class WaitingRoomConsoleIT {
             browser.open("console/dashboard.xhtml?id=" + sale).awaitText("roomForm:roomWaiting", "3");
             assertEquals(room.json().getString("seedHash"), browser.text("roomForm:roomSeedHash"));
             assertEquals("admitting", browser.text("roomForm:roomState"));
+            assertEquals(List.of("0", "0"), List.of(browser.text("roomForm:roomReturned"), browser.text("roomForm:roomReoffered")),
+                    "units returned and re-offered");
             assertTrue(String.valueOf(browser.script(LAST_POINTS)).startsWith("Waiting:3,Admitted:"),
                     "the chart's last point: " + browser.script(LAST_POINTS));
 

@@ -175,7 +175,8 @@ public final class TestServer implements AutoCloseable {
 
     /**
      * What the application reads through MicroProfile Config, as system properties. The sweeper
-     * runs every second, so tests see it work (and race it); the gate talks to the tests' own
+     * runs at the product's default, every second, so tests see it work (and race it) as buyers
+     * do; the gate talks to the tests' own
      * Redis; reconciliation runs only when a test asks. The tests' own address is a trusted proxy,
      * so that a test can speak for other client addresses (X-Forwarded-For); the storefront
      * limits are wide enough for the tests' crowds, and {@code RateLimitIT} shows them at work.
@@ -214,7 +215,6 @@ public final class TestServer implements AutoCloseable {
         settings.put("flashsale.storefront.api-key", Api.STOREFRONT_KEY);
         settings.put("flashsale.room.token-key", Api.ROOM_TOKEN_KEY);
         settings.put("flashsale.console.secure-cookie", "false");
-        settings.put("flashsale.sweeper.interval-ms", "1000");
         settings.put("flashsale.redis.port", Integer.toString(TestRedis.port()));
         settings.put("flashsale.gate.recovery-interval-ms", "500");
         settings.put("flashsale.gate.sold-out-memory-ms", Integer.toString(SOLD_OUT_MEMORY_MS));

@@ -2,7 +2,9 @@ package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.gate.control.SoldOutMemory;
+import dev.flashsale.gate.entity.UnitsCameBack;
 import dev.flashsale.platform.redis.RedisClient;
+import dev.flashsale.stock.entity.Sku;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -10,6 +12,7 @@ import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -18,7 +21,8 @@ import redis.clients.jedis.JedisPubSub;
 /**
  * Hears, on a thread of its own, every announcement that units came back to a SKU
  * ({@link GateKeys#UNITS_BACK}, published by release.lua and load_counter.lua on whichever node
- * gave them back), and has {@link SoldOutMemory} forget the SKU at once. When the subscription
+ * gave them back), has {@link SoldOutMemory} forget the SKU at once, and tells whoever else
+ * listens ({@link UnitsCameBack}: the waiting room admits the next buyer). When the subscription
  * breaks (Redis restarted or unreachable), the memory stops refusing and forgets all it learnt, and
  * the subscription is made again a second later.
  */
@@ -41,6 +45,9 @@ public class UnitsBackListener {
 
     @Inject
     RedisGate gate;
+
+    @Inject
+    Event<UnitsCameBack> cameBack;
 
     private volatile boolean running;
     private volatile JedisPubSub subscription;
@@ -69,6 +76,9 @@ public class UnitsBackListener {
                 @Override
                 public void onMessage(String channel, String sku) {
                     memory.unitsBack(sku);
+                    if (Sku.isValid(sku)) {
+                        cameBack.fire(new UnitsCameBack(new Sku(sku)));
+                    }
                 }
             };
             subscription = heard;

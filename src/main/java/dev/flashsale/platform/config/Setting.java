@@ -60,8 +60,9 @@ public enum Setting {
     HOLD_DEFAULT_SECONDS(SALES, "flashsale.hold.default-seconds", "600", SECONDS,
             "how long a reservation keeps its units before the sweeper gives them back, when the sale does not say"),
 
-    SWEEPER_INTERVAL_MS(RESERVATIONS, "flashsale.sweeper.interval-ms", "5000", MILLISECONDS,
-            "how often the sweeper looks for overdue holds"),
+    SWEEPER_INTERVAL_MS(RESERVATIONS, "flashsale.sweeper.interval-ms", "1000", MILLISECONDS,
+            "how often the sweeper looks for overdue holds (one probe of an index per node); an expired hold's"
+                    + " units reach the next buyer of a room within this and a second"),
     SWEEPER_BATCH_SIZE(RESERVATIONS, "flashsale.sweeper.batch-size", "200", COUNT,
             "holds expired per transaction (sweeper and lazy reclaim)"),
     CHECKOUT_GROUP_MAX(RESERVATIONS, "flashsale.checkout.group-max", "64", COUNT,

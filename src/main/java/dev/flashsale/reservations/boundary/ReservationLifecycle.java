@@ -124,7 +124,7 @@ public class ReservationLifecycle {
                         "Reservation " + id + " is paid for; a confirmed reservation cannot be cancelled here");
                 case HELD -> {
                     if (units.returnUnitsOfCancelledHold(id)) {
-                        returned.fire(new UnitsReturned(reservation.sku(), reservation.idempotencyKey()));
+                        returned.fire(new UnitsReturned(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
                         return find(id, owner);
                     }
                 }

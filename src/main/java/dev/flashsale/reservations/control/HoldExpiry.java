@@ -78,7 +78,7 @@ public class HoldExpiry {
         int total = 0;
         for (ReturnedHold hold : expired) {
             total += hold.qty();
-            returned.fire(new UnitsReturned(shard.sku(), hold.key()));
+            returned.fire(new UnitsReturned(shard.sku(), hold.key(), hold.qty()));
         }
         return new ExpiredHolds(expired.size(), total);
     }

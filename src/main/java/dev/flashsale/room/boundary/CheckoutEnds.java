@@ -7,13 +7,16 @@ import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomDirectory;
 import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.RoomSteps;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptor;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -45,6 +48,9 @@ public class CheckoutEnds {
     RoomRedis redis;
 
     @Inject
+    RoomSteps steps;
+
+    @Inject
     MetricRegistry registry;
 
     private Counter notFreed;
@@ -64,14 +70,32 @@ public class CheckoutEnds {
         ended(confirmed.sku(), confirmed.idempotencyKey());
     }
 
-    void unitsReturned(@Observes(during = TransactionPhase.AFTER_SUCCESS) UnitsReturned returned) {
-        ended(returned.sku(), returned.idempotencyKey());
-    }
-
-    private void ended(Sku sku, IdempotencyKey key) {
-        UUID saleId = directory.saleWithRoomOf(sku).orElse(null);
+    /**
+     * The hold's units are counted as returned to the room, which steps at once to offer them to
+     * the next buyer. Heard before the gate hears it (a lower priority than the default), so that
+     * the place is free and the units counted before the gate announces them to every node.
+     */
+    void unitsReturned(@Observes(during = TransactionPhase.AFTER_SUCCESS) @Priority(Interceptor.Priority.APPLICATION)
+                       UnitsReturned returned) {
+        UUID saleId = ended(returned.sku(), returned.idempotencyKey());
         if (saleId == null) {
             return;
+        }
+        try {
+            redis.unitsReturned(saleId, returned.units());
+        } catch (ProblemException redisAway) {
+            LOG.log(Level.WARNING, "Units returned by checkout " + returned.idempotencyKey() + " of sale " + saleId
+                    + " not counted: Redis away");
+            LOG.log(Level.FINE, "Units returned not counted", redisAway);
+        }
+        steps.unitsBack(saleId);
+    }
+
+    /** @return the sale with its room on whose checkout ended, or null when the SKU's sale has none */
+    private UUID ended(Sku sku, IdempotencyKey key) {
+        UUID saleId = directory.saleWithRoomOf(sku).orElse(null);
+        if (saleId == null) {
+            return null;
         }
         try {
             redis.checkoutEnded(saleId, key.qualified());
@@ -82,5 +106,6 @@ public class CheckoutEnds {
                     + " not freed: Redis away; it is freed when its token runs out");
             LOG.log(Level.FINE, "Room place not freed", redisAway);
         }
+        return saleId;
     }
 }

@@ -67,7 +67,8 @@ public class RoomAdmin {
                 room.missedPollSeconds(), room.preQueueOpensAt(), room.opensAt(), room.seedHash(),
                 room.drawn() ? Lottery.hex(room.seed()) : null, room.drawnAt(), redis.size(RoomKeys.queue(saleId)),
                 redis.size(RoomKeys.preQueue(saleId)), redis.counter(saleId, "admittedTotal"),
-                redis.size(RoomKeys.admitted(saleId)), redis.size(RoomKeys.active(saleId)));
+                redis.size(RoomKeys.admitted(saleId)), redis.size(RoomKeys.active(saleId)), redis.counter(saleId, "unitsReturned"),
+                redis.counter(saleId, "unitsReoffered"));
     }
 
     @RolesAllowed(Roles.MERCHANDISER)

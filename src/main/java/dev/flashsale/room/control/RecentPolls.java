@@ -19,7 +19,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * (not one of the pre-queue, whose poll after the opening draws the lottery): an admission, and
  * what a leave or a revoke did, are Redis' to tell, and any node tells them once the time is up.
  * What this node does to a sale's room (a leave, a revoke, a checkout that ends, a pause or a
- * resume) forgets all it learnt of that sale at once. At most {@code flashsale.room.poll-memory-max}
+ * resume, a step of admission after units came back or that admitted, {@link RoomSteps}) forgets
+ * all it learnt of that sale at once. At most {@code flashsale.room.poll-memory-max}
  * tickets are kept; past that, polls go to Redis as before.
  */
 @ApplicationScoped

@@ -93,14 +93,20 @@ public class RoomBook {
         return order;
     }
 
-    /** The SKUs of every sale whose room is on, with their sale (a plain read). */
+    /**
+     * The SKUs of every sale whose room is on, with their sale (a plain read, in a transaction of
+     * its own when none is open: it is also read on the server's own threads, the announcements'
+     * listener's and the room's steps', where no request keeps an EntityManager open).
+     */
+    @Transactional
     public Map<Sku, UUID> skusWithRoom() {
         List<Tuple> rows = em.createNativeQuery(sql.get("room/find_skus_with_room"), Tuple.class).getResultList();
         return rows.stream().collect(Collectors.toUnmodifiableMap(row -> new Sku(Rows.text(row, "sku")),
                 row -> Rows.uuid(row, "sale_id")));
     }
 
-    /** Units available and held over the sale's SKUs (a plain read): {available, held}. */
+    /** Units available and held over the sale's SKUs (a plain read; a transaction as above): {available, held}. */
+    @Transactional
     public long[] stockOf(UUID saleId) {
         Tuple row = (Tuple) em.createNativeQuery(sql.get("room/find_sale_stock"), Tuple.class).setParameter("saleId", saleId)
                 .getSingleResult();

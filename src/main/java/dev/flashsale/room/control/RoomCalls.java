@@ -6,7 +6,6 @@ import dev.flashsale.room.entity.PollReply;
 import dev.flashsale.room.entity.TakeReply;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -33,6 +32,9 @@ public class RoomCalls {
 
     @Inject
     RoomMetrics metrics;
+
+    @Inject
+    RoomSteps steps;
 
     @Inject
     @ConfigProperty(name = "flashsale.room.batch-max")
@@ -81,14 +83,12 @@ public class RoomCalls {
     private void lead(UUID saleId, RequestLine<RoomCall<?>> line, RoomCall<?> leader) {
         List<RoomCall<?>> group = line.groupLedBy(leader, Math.max(1, batchMax));
         try {
-            RoomStock.Reading units = stock.of(saleId);
-            List<String> args = new ArrayList<>(3 + 3 * group.size());
-            args.add(Long.toString(units.available()));
-            args.add(Long.toString(units.held()));
-            args.add(Long.toString(units.doneBefore()));
+            List<String> args = stock.of(saleId).arguments();
             group.forEach(call -> args.addAll(call.arguments()));
-            List<?> answers = redis.batch(saleId, args, group.size());
+            RoomRedis.Batched batched = redis.batch(saleId, args, group.size());
+            List<?> answers = batched.answers();
             metrics.carried(group.size());
+            steps.tokenRunsOut(saleId, batched.stepped().nextTokenExpiryMillis());
             for (int i = 0; i < group.size(); i++) {
                 group.get(i).answer(answers.get(i), group.get(i) != leader);
             }

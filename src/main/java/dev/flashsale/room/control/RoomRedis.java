@@ -8,6 +8,7 @@ import dev.flashsale.room.entity.AdmissionClaims;
 import dev.flashsale.room.entity.LotteryPlacing;
 import dev.flashsale.room.entity.ReserveRecord;
 import dev.flashsale.room.entity.Room;
+import dev.flashsale.room.entity.Stepped;
 import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.room.entity.TokenCheck;
 import jakarta.annotation.PostConstruct;
@@ -62,12 +63,23 @@ public class RoomRedis {
         failures = RedisFailures.counter(registry, "room");
     }
 
+    /** room_batch.lua's answer to each call, as Jedis read it, and what its round of admission did. */
+    record Batched(List<?> answers, Stepped stepped) {
+    }
+
     /**
-     * Runs {@code lua/room_batch.lua} for {@code calls} calls: the script's answer to each, in
-     * their order, as Jedis read it (each call decodes its own with {@link RoomReplies}).
+     * Runs {@code lua/room_batch.lua} for {@code calls} calls (none: a step of admission alone): the
+     * script's answer to each, in their order, as Jedis read it (each call decodes its own with
+     * {@link RoomReplies}), and what its admission did.
      */
-    List<?> batch(UUID saleId, List<String> args, int calls) {
-        return RoomReplies.answers(run(RoomScript.BATCH, saleId, args), calls);
+    Batched batch(UUID saleId, List<String> args, int calls) {
+        Object reply = run(RoomScript.BATCH, saleId, args);
+        return new Batched(RoomReplies.answers(reply, calls), RoomReplies.stepped(reply, calls));
+    }
+
+    /** Units that holds of the sale gave back, counted once, by the node that gave them back. */
+    public void unitsReturned(UUID saleId, long units) {
+        call("units returned", jedis -> jedis.hincrBy(RoomKeys.room(saleId), "unitsReturned", units));
     }
 
     /** A ticket leaves: the buyer left ({@code revoked} false) or a merchandiser revoked it. */

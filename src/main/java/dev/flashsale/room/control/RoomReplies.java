@@ -5,6 +5,7 @@ import dev.flashsale.room.entity.NoRoom;
 import dev.flashsale.room.entity.PollReply;
 import dev.flashsale.room.entity.QueueStatus;
 import dev.flashsale.room.entity.ReserveRecord;
+import dev.flashsale.room.entity.Stepped;
 import dev.flashsale.room.entity.TakeReply;
 import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.room.entity.TokenCheck;
@@ -29,10 +30,17 @@ final class RoomReplies {
 
     /** room_batch.lua's answers to {@code calls} calls, one each, each yet to be decoded as its call's. */
     static List<?> answers(Object reply, int calls) {
-        if (reply instanceof List<?> answers && answers.size() == calls) {
-            return answers;
+        if (reply instanceof List<?> answers && answers.size() == calls + 1) {
+            return answers.subList(0, calls);
         }
         throw undocumented(BATCH, reply);
+    }
+
+    /** What room_batch.lua's round of admission did, after its answers to {@code calls} calls. */
+    static Stepped stepped(Object reply, int calls) {
+        answers(reply, calls);
+        Answer answer = Answer.of(BATCH, ((List<?>) reply).get(calls));
+        return new Stepped(answer.number(0), answer.number(1));
     }
 
     /** room_batch.lua's answer to a ticket taken. */

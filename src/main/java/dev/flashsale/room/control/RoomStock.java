@@ -2,6 +2,8 @@ package dev.flashsale.room.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,6 +26,11 @@ public class RoomStock {
 
     /** Units available and held, and the {@code done} count read just before them. */
     public record Reading(long available, long held, long doneBefore, long readAtNanos) {
+
+        /** The reading as lua/room_batch.lua takes it (its first three arguments), the calls to follow. */
+        List<String> arguments() {
+            return new ArrayList<>(List.of(Long.toString(available), Long.toString(held), Long.toString(doneBefore)));
+        }
     }
 
     @Inject
@@ -46,24 +53,32 @@ public class RoomStock {
         }
         synchronized (locks.computeIfAbsent(saleId, id -> new Object())) {
             Reading current = readings.get(saleId);
-            if (current != last) {
-                return current;
-            }
-            long done = redis.counter(saleId, "done");
-            long[] stock;
-            try {
-                stock = book.stockOf(saleId);
-            } catch (RuntimeException databaseAway) {
-                if (last == null) {
-                    throw databaseAway;
-                }
-                // Admission goes on with the last reading and its count: still never more than it showed.
-                LOG.log(Level.FINE, "Units of sale " + saleId + " not read again; the last reading stays", databaseAway);
-                return last;
-            }
-            Reading reading = new Reading(stock[0], stock[1], done, System.nanoTime());
-            readings.put(saleId, reading);
-            return reading;
+            return current != last ? current : read(saleId, last);
         }
+    }
+
+    /** The sale's units read now, whatever the last reading's age: units came back since it was read. */
+    public Reading fresh(UUID saleId) {
+        synchronized (locks.computeIfAbsent(saleId, id -> new Object())) {
+            return read(saleId, readings.get(saleId));
+        }
+    }
+
+    private Reading read(UUID saleId, Reading last) {
+        long done = redis.counter(saleId, "done");
+        long[] stock;
+        try {
+            stock = book.stockOf(saleId);
+        } catch (RuntimeException databaseAway) {
+            if (last == null) {
+                throw databaseAway;
+            }
+            // Admission goes on with the last reading and its count: still never more than it showed.
+            LOG.log(Level.FINE, "Units of sale " + saleId + " not read again; the last reading stays", databaseAway);
+            return last;
+        }
+        Reading reading = new Reading(stock[0], stock[1], done, System.nanoTime());
+        readings.put(saleId, reading);
+        return reading;
     }
 }

@@ -9,6 +9,7 @@ import dev.flashsale.room.entity.NoRoom;
 import dev.flashsale.room.entity.PollReply;
 import dev.flashsale.room.entity.QueueStatus;
 import dev.flashsale.room.entity.ReserveRecord;
+import dev.flashsale.room.entity.Stepped;
 import dev.flashsale.room.entity.TakeReply;
 import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.room.entity.TokenCheck;
@@ -77,10 +78,13 @@ class RoomRepliesTest {
     }
 
     @Test
-    void aBatchAnswersEachCallOnceOrIsRefused() {
-        List<Object> two = List.of(List.of(-1L), List.of(-1L));
-        assertEquals(two, RoomReplies.answers(two, 2));
+    void aBatchAnswersEachCallOnceThenSaysWhatItsAdmissionDidOrIsRefused() {
+        List<Object> two = List.of(List.of(-1L), List.of(-1L), List.of(1L, 1_700_000_000_000L));
+        assertEquals(two.subList(0, 2), RoomReplies.answers(two, 2));
+        assertEquals(new Stepped(1, 1_700_000_000_000L), RoomReplies.stepped(two, 2));
+        assertEquals(new Stepped(0, 0), RoomReplies.stepped(List.of(List.of(0L, 0L)), 0));
         refused(() -> RoomReplies.answers(two, 3), "room_batch");
+        refused(() -> RoomReplies.answers(two, 1), "room_batch");
         refused(() -> RoomReplies.answers(-1L, 1), "room_batch");
     }
 

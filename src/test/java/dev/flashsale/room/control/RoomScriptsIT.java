@@ -13,6 +13,7 @@ import dev.flashsale.room.entity.NoRoom;
 import dev.flashsale.room.entity.PollReply;
 import dev.flashsale.room.entity.QueueStatus;
 import dev.flashsale.room.entity.ReserveRecord;
+import dev.flashsale.room.entity.Stepped;
 import dev.flashsale.room.entity.TakeReply;
 import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.room.entity.TokenCheck;
@@ -380,6 +381,28 @@ class RoomScriptsIT {
         assertEquals(ReserveRecord.RECORDED, reserved("t_1", null));
         assertEquals("1", redis.hget(Key.ROOM.of(sale), "done"));
         assertFalse(redis.exists(Key.CHECKOUTS.of(sale)));
+    }
+
+    @Test
+    void aStepWithNoCallAdmitsCountsReturnedUnitsReofferedAndSaysWhenTheFirstTokenRunsOut() {
+        room(Map.of("unitsReturned", "1"));
+        startAdmission(10);
+        available = 2;
+        long expiry = admit("t_0");
+        placeInQueue("t_1", 1);
+        placeInQueue("t_2", 2);
+
+        Stepped stepped = RoomReplies.stepped(run(RoomScript.BATCH, List.of("2", "0", "0")), 0);
+
+        assertEquals(1, stepped.admitted(), "one unit free beside the admitted buyer's");
+        assertEquals(expiry, stepped.nextTokenExpiryMillis(), "the admitted buyer's token runs out first");
+        assertTrue(redis.hget(Key.STATE.of(sale), "t_1").startsWith("A:"));
+        assertEquals("W", redis.hget(Key.STATE.of(sale), "t_2"));
+        assertEquals("1", redis.hget(Key.ROOM.of(sale), "unitsReoffered"));
+        redis.hset(Key.ROOM.of(sale), "last", Long.toString(System.currentTimeMillis() - 10_000));
+        redis.zadd(Key.ADMITTED.of(sale), 1, "t_0");
+        assertEquals(1, RoomReplies.stepped(run(RoomScript.BATCH, List.of("2", "0", "0")), 0).admitted(), "a token that ran out frees its unit");
+        assertEquals("1", redis.hget(Key.ROOM.of(sale), "unitsReoffered"), "no more re-offered than returned");
     }
 
     // room_checkout_ended.lua

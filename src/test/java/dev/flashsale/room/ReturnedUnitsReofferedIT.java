@@ -1,0 +1,209 @@
+package dev.flashsale.room;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.RoomSales;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.SecondNode;
+import dev.flashsale.testsupport.StockCounts;
+import dev.flashsale.testsupport.TestRedis;
+import dev.flashsale.testsupport.TestServer;
+import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+/**
+ * A unit that comes back to a sale with its room on goes to the next waiting buyer within the
+ * room's stated bound, {@link #REOFFERED_WITHIN}, whichever of two nodes the buyer polls: the
+ * units of two holds cancelled and of two that expire (the sweeper, on either node, gives them
+ * back) each admit one waiting ticket. A return is timed at the cancel's answer or at the hold's
+ * {@code expiresAt}; an admission at the first poll that says ADMITTED, the tickets polled every
+ * 100 ms on the two nodes in turn. At every poll the buyers admitted and not yet reserved (Redis)
+ * are never more than the units available (PostgreSQL).
+ */
+@Order(-1)
+@Tag("faults")
+class ReturnedUnitsReofferedIT {
+
+    /** The room's bound (docs/architecture.md): a returned unit's next buyer admitted within it. */
+    private static final Duration REOFFERED_WITHIN = Duration.ofSeconds(2);
+    private static final int UNITS = 4;
+    private static final int HOLD_SECONDS = 3;
+    /** The shortest token a room gives (tokenSeconds' least value). */
+    private static final int TOKEN_SECONDS = 10;
+
+    @Test
+    void everyReturnedUnitAdmitsTheNextWaitingTicketWithinTwoSecondsOnEitherNode() {
+        Api[] nodes = {new Api(TestServer.url()), new Api(SecondNode.proxied().base())};
+        String sku = Sales.uniqueSku("reoffer");
+        UUID sale = RoomSales.open(nodes[0], sku, UNITS, 1, HOLD_SECONDS, Instant.now().minusSeconds(1),
+                new RoomSales.Room(20, 100, 60, 30));
+        awaitRoomKnownBy(nodes, sku);
+
+        List<String> holders = new ArrayList<>();
+        List<String> waiting = new ArrayList<>();
+        for (int buyer = 0; buyer < 2 * UNITS; buyer++) {
+            String ticket = RoomSales.take(nodes[buyer % 2], sale, "buyer-" + buyer).json().getString("ticket");
+            (buyer < UNITS ? holders : waiting).add(ticket);
+        }
+        List<String> holds = new ArrayList<>();
+        List<Instant> expiries = new ArrayList<>();
+        for (int buyer = 0; buyer < UNITS; buyer++) {
+            JsonObject admitted = RoomSales.awaitStatus(nodes[buyer % 2], sale, holders.get(buyer), "ADMITTED");
+            JsonObject hold = reserve(nodes[1 - buyer % 2], sku, sale, "buyer-" + buyer, admitted.getString("token"));
+            holds.add(hold.getString("id"));
+            expiries.add(Instant.parse(hold.getString("expiresAt")));
+        }
+        for (String ticket : waiting) {
+            JsonObject polled = RoomSales.poll(nodes[0], sale, ticket);
+            assertEquals("NO_UNITS_FREE", polled.getString("reason", ""), polled.toString());
+        }
+
+        // Two holds cancelled, one on each node; the other two run out.
+        List<Instant> returns = new ArrayList<>();
+        for (int hold = 0; hold < 2; hold++) {
+            Api.Answer cancelled = nodes[hold].cancel(holds.get(hold));
+            assertEquals(200, cancelled.status(), cancelled.toString());
+            returns.add(Instant.now());
+        }
+        returns.addAll(expiries.subList(2, UNITS));
+
+        Map<String, Instant> admittedAt = new LinkedHashMap<>();
+        List<String> overAdmitted = new ArrayList<>();
+        int[] round = {0};
+        await("every waiting ticket admitted").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> {
+            round[0]++;
+            for (int buyer = 0; buyer < UNITS; buyer++) {
+                String ticket = waiting.get(buyer);
+                if (admittedAt.containsKey(ticket)) {
+                    continue;
+                }
+                int node = (buyer + round[0]) % 2;
+                JsonObject polled = RoomSales.poll(nodes[node], sale, ticket);
+                if (polled.getString("status").equals("ADMITTED")) {
+                    admittedAt.put(ticket, Instant.now());
+                    JsonObject hold = reserve(nodes[1 - node], sku, sale, "buyer-" + (UNITS + buyer), polled.getString("token"));
+                    assertEquals(200, nodes[node].confirm(hold.getString("id")).status());
+                }
+            }
+            overAdmitted.addAll(admittedBeyondAvailable(sale, sku));
+            return admittedAt.size() == UNITS;
+        });
+
+        List<Instant> admissions = admittedAt.values().stream().sorted().toList();
+        List<Instant> returned = returns.stream().sorted().toList();
+        List<Duration> waits = new ArrayList<>();
+        for (int i = 0; i < UNITS; i++) {
+            waits.add(Duration.between(returned.get(i), admissions.get(i)));
+        }
+        assertTrue(waits.stream().allMatch(wait -> wait.compareTo(REOFFERED_WITHIN) <= 0),
+                "from each return to the next admission: " + waits + "; the room in Redis: " + roomInRedis(sale));
+        assertEquals(List.of(), overAdmitted, "admitted, not reserved, above available");
+        StockCounts counts = StockCounts.of(sku);
+        assertEquals(UNITS, counts.sold(), counts.toString());
+        assertEquals(0, counts.held(), counts.toString());
+        assertTrue(counts.consistent(), counts.toString());
+        try (Jedis redis = TestRedis.client()) {
+            assertEquals(String.valueOf(2 * UNITS), redis.hget("fs:{sale:" + sale + "}:room", "admittedTotal"));
+        }
+        JsonObject room = RoomSales.view(nodes[1], sale);
+        assertEquals(List.of(UNITS, UNITS), List.of(room.getInt("unitsReturned"), room.getInt("unitsReoffered")),
+                "units returned and re-offered, as the room's admin view shows them: " + room);
+    }
+
+    /**
+     * No poll needed: with no ticket polled at all, a cancelled hold's unit admits the next
+     * waiting ticket within the bound, and so does the unit of an admitted buyer whose token runs
+     * out without a reserve (seen in the room's state in Redis, which a poll would have moved).
+     */
+    @Test
+    void aReturnedUnitAndTheUnitOfATokenThatRanOutAdmitTheNextTicketWithoutAnyPoll() {
+        Api[] nodes = {new Api(TestServer.url()), new Api(SecondNode.proxied().base())};
+        String sku = Sales.uniqueSku("reoffer-quiet");
+        UUID sale = RoomSales.open(nodes[0], sku, 2, 1, 600, Instant.now().minusSeconds(1),
+                new RoomSales.Room(20, 100, TOKEN_SECONDS, 30));
+        awaitRoomKnownBy(nodes, sku);
+        String reserving = RoomSales.take(nodes[0], sale, "buyer-reserving").json().getString("ticket");
+        String idle = RoomSales.take(nodes[1], sale, "buyer-idle").json().getString("ticket");
+        JsonObject admitted = RoomSales.awaitStatus(nodes[0], sale, reserving, "ADMITTED");
+        Instant idleTokenRunsOut = Instant.parse(RoomSales.awaitStatus(nodes[1], sale, idle, "ADMITTED").getString("tokenExpiresAt"));
+        String hold = reserve(nodes[1], sku, sale, "buyer-reserving", admitted.getString("token")).getString("id");
+        JsonObject first = RoomSales.take(nodes[0], sale, "buyer-next").json();
+        JsonObject second = RoomSales.take(nodes[1], sale, "buyer-after").json();
+        assertEquals(List.of("NO_UNITS_FREE", "NO_UNITS_FREE"), List.of(first.getString("reason", ""), second.getString("reason", "")));
+
+        assertEquals(200, nodes[0].cancel(hold).status());
+        Instant cancelled = Instant.now();
+        awaitAdmittedInRedis(sale, first.getString("ticket"), cancelled);
+        awaitAdmittedInRedis(sale, second.getString("ticket"), idleTokenRunsOut);
+        try (Jedis redis = TestRedis.client()) {
+            assertEquals("4", redis.hget("fs:{sale:" + sale + "}:room", "admittedTotal"));
+        }
+    }
+
+    /** The ticket's state in Redis says admitted within the bound after {@code from}; nobody polls it meanwhile. */
+    private static void awaitAdmittedInRedis(UUID sale, String ticket, Instant from) {
+        try (Jedis redis = TestRedis.client()) {
+            await("ticket " + ticket + " admitted with no poll").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(50))
+                    .until(() -> String.valueOf(redis.hget("fs:{sale:" + sale + "}:state", ticket)).startsWith("A:"));
+        }
+        Duration waited = Duration.between(from, Instant.now());
+        assertTrue(waited.compareTo(REOFFERED_WITHIN) <= 0, "admitted " + waited + " after its unit came free");
+    }
+
+    /**
+     * Each node learns of a room set on another within {@code flashsale.room.directory-refresh-ms}
+     * and lets reserves through unchecked until then: the test's reserves wait for it. Asked with
+     * an order above the sale's most per order and no token, which no answer but the room's
+     * refusal (403) or the order's (4xx) can meet, so nothing is taken.
+     */
+    private static void awaitRoomKnownBy(Api[] nodes, String sku) {
+        for (Api node : nodes) {
+            await("the room known by " + node.base()).atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> {
+                Api.Answer probe = node.post("api/reservations", Api.reserveBody(sku, "probe", 2), "Idempotency-Key", "probe-" + UUID.randomUUID());
+                assertTrue(probe.status() >= 400 && probe.status() < 500, probe.toString());
+                return probe.status() == 403 && probe.problemType().equals("admission-required");
+            });
+        }
+    }
+
+    /** What Redis holds of the room, for a failure's message. */
+    private static String roomInRedis(UUID sale) {
+        try (Jedis redis = TestRedis.client()) {
+            String key = "fs:{sale:" + sale + "}:";
+            return redis.hgetAll(key + "room") + " states " + redis.hgetAll(key + "state") + " admitted "
+                    + redis.zrangeWithScores(key + "admitted", 0, -1) + " reserving " + redis.zrangeWithScores(key + "reserving", 0, -1)
+                    + " active " + redis.zrangeWithScores(key + "active", 0, -1) + " checkouts " + redis.hgetAll(key + "checkouts");
+        }
+    }
+
+    private static JsonObject reserve(Api node, String sku, UUID sale, String buyer, String token) {
+        Api.Answer reserved = node.post("api/reservations", Api.reserveBody(sku, buyer, 1),
+                "Idempotency-Key", "reoffer-" + sale + "-" + buyer, "X-Admission-Token", token);
+        assertEquals(201, reserved.status(), reserved.toString());
+        return reserved.json();
+    }
+
+    /** Redis' buyers admitted and not yet reserved, then PostgreSQL's units available: never more of the first. */
+    private static List<String> admittedBeyondAvailable(UUID sale, String sku) {
+        long admittedNotReserved;
+        try (Jedis redis = TestRedis.client()) {
+            admittedNotReserved = redis.zcard("fs:{sale:" + sale + "}:admitted");
+        }
+        long available = Db.scalar("SELECT total - held - sold FROM stock WHERE sku = ?", sku);
+        return admittedNotReserved > available ? List.of(admittedNotReserved + " admitted with " + available + " available") : List.of();
+    }
+}
