@@ -58,6 +58,26 @@ public final class Refreshed<T> {
         return value;
     }
 
+    /**
+     * The value read at most {@code maxAgeMillis} ago: one caller reads it again when it is older,
+     * and the callers that came meanwhile wait for that read and take it, so that a crowd asking at
+     * once costs one read.
+     */
+    public T noOlderThan(long maxAgeMillis) {
+        long askedAt = System.currentTimeMillis();
+        if (askedAt - readAt > maxAgeMillis) {
+            reading.lock();
+            try {
+                if (askedAt - readAt > maxAgeMillis) {
+                    read();
+                }
+            } finally {
+                reading.unlock();
+            }
+        }
+        return get();
+    }
+
     /** The value as read last, without reading it again. */
     public T last() {
         return value;
@@ -75,13 +95,15 @@ public final class Refreshed<T> {
     private void read() {
         // What was asked for before the read begins; a change made while it runs asks for another.
         long asked = wanted.get();
+        long startedAt = System.currentTimeMillis();
         try {
             value = reader.get();
         } catch (RuntimeException failed) {
             // The value read before stays until the next read is due; the reader logged why.
             LOG.log(Level.FINE, "Read failed; the value read before stays", failed);
         } finally {
-            readAt = System.currentTimeMillis();
+            // A read is as old as its start: what changed while it ran may be missing from it.
+            readAt = startedAt;
             covered = asked;
         }
     }

@@ -13,6 +13,7 @@ import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -207,6 +208,36 @@ class WaitingRoomTwoNodesIT {
                 .until(() -> Instant.now().isAfter(lastPolled.plus(POLL_MEMORY)));
         assertEquals(List.of("LEFT", "REVOKED"), List.of(second.get(queue + leaving).json().getString("status"),
                 second.get(queue + revoked).json().getString("status")), "the second node's next answers");
+    }
+
+    /**
+     * A room set on one node guards the SKU on the other as soon as the change is announced
+     * through Redis: the second node runs with a directory read again only every ten minutes
+     * ({@link SecondNode#ROOM_DIRECTORY_REFRESH_MS}), so only the announcement can tell it. Asked
+     * with an order above the sale's most per order, which no answer but the room's refusal (403)
+     * or the order's (400) can meet, so that nothing is taken while it waits.
+     */
+    @Test
+    void aRoomSetOnOneNodeGuardsTheOtherAsSoonAsItIsAnnounced() {
+        Api first = new Api(TestServer.url());
+        Api second = new Api(SecondNode.proxied().base());
+        String sku = Sales.uniqueSku("room2-set");
+        UUID sale = UUID.fromString(Sales.openSale(first, sku, 5, 1, 600, "REFUSE").getString("id"));
+        Api.Answer before = second.post("api/reservations", Api.reserveBody(sku, "buyer-before", 1), "Idempotency-Key", "set-" + sale);
+        assertEquals(201, before.status(), "no room yet: " + before);
+
+        Api.Answer set = first.adminPut("api/admin/sales/" + sale + "/room", Json.createObjectBuilder()
+                .add("enabled", true).add("admissionPerSecond", 1).add("maxActive", 5).add("tokenSeconds", 60)
+                .add("missedPollSeconds", 30).build().toString());
+        assertEquals(200, set.status(), set.toString());
+
+        await("the room known by the second node").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(20)).until(() -> {
+            Api.Answer probe = second.post("api/reservations", Api.reserveBody(sku, "probe", 2), "Idempotency-Key", "probe-" + UUID.randomUUID());
+            assertTrue(probe.status() == 400 || probe.status() == 403, probe.toString());
+            return probe.status() == 403 && probe.problemType().equals("admission-required");
+        });
+        assertEquals(403, second.post("api/reservations", Api.reserveBody(sku, "buyer-after", 1), "Idempotency-Key", "after-" + sale)
+                .status(), "a tokenless reserve through the second node, once the room is known there");
     }
 
     private static UUID saleWithRoom(Api api, String sku) {

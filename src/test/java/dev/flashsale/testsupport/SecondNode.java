@@ -33,6 +33,12 @@ public final class SecondNode {
     public static final int POOL_MAX = 8;
     /** The header limit the launch script sets (FLASHSALE_HTTP_MAX_HEADER_BYTES), twice the server's default. */
     public static final int MAX_HEADER_BYTES = 16_384;
+    /**
+     * How often the node reads the rooms again by itself (FLASHSALE_ROOM_DIRECTORY_REFRESH_MS): ten
+     * minutes, longer than the suite, so that a room changed on the tests' server reaches this
+     * node only through its announcement in Redis, as the two-node room tests rely on.
+     */
+    public static final long ROOM_DIRECTORY_REFRESH_MS = 600_000;
     /** Requests the node sends itself before it says it is ready (FLASHSALE_WARMUP_REQUESTS). */
     public static final int WARMUP_REQUESTS = 800;
 
@@ -183,6 +189,7 @@ public final class SecondNode {
         settings.put("FLASHSALE_ACCESS_LOG_DIR", accessLogDir().toString());
         settings.put("FLASHSALE_ACCESS_LOG_WRITE_SECONDS", "1");
         settings.put("FLASHSALE_WARMUP_REQUESTS", Integer.toString(WARMUP_REQUESTS));
+        settings.put("FLASHSALE_ROOM_DIRECTORY_REFRESH_MS", Long.toString(ROOM_DIRECTORY_REFRESH_MS));
         // Payara Micro now and then comes up with its HTTP listener bound in the log yet refusing
         // every connection: the script's watchdog starts such a server again after 90 s without
         // the application's answer to its ping.

@@ -1,6 +1,7 @@
 package dev.flashsale.gate.control;
 
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.redis.Announcements;
 import dev.flashsale.stock.entity.Sku;
 import java.util.List;
 
@@ -37,7 +38,7 @@ public final class GateKeys {
     }
 
     /** The channel on which units given back to a counter are announced (the message: the SKU). */
-    public static final String UNITS_BACK = "fs:units-back";
+    public static final String UNITS_BACK = Announcements.UNITS_BACK;
 
     /** KEYS of reserve.lua and release.lua: counter, marker, sold-out flag, deadlines, holders. */
     public static List<String> forKey(Sku sku, IdempotencyKey idempotencyKey) {

@@ -147,7 +147,8 @@ public enum Setting {
                     + " admitted, so that the count outlives a Redis that restarted empty"),
     ROOM_DIRECTORY_REFRESH_MS(ROOM, "flashsale.room.directory-refresh-ms", "1000", MILLISECONDS,
             "how soon a room set, turned on or off on another node counts here (its settings for polls, and"
-                    + " whether the reserve path asks for a token)"),
+                    + " whether the reserve path asks for a token) when its announcement through Redis"
+                    + " (`fs:room-changed`, heard at once) was lost"),
     ROOM_TICKETS_MAX(ROOM, "flashsale.room.tickets-max", "1000000", COUNT,
             "most tickets one room gives out (every buyer's one ticket counts, waiting, admitted, left or lapsed);"
                     + " past it a new buyer is answered 409 `queue-full` and nothing changes. A room takes it into"

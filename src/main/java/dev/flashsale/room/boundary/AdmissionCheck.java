@@ -37,6 +37,9 @@ public class AdmissionCheck {
 
     public static final String HEADER = "X-Admission-Token";
 
+    /** How old the rooms known may be when a request with a token finds none: one read for a crowd in this time. */
+    private static final long RECENT_MILLIS = 100;
+
     private static final Logger LOG = Logger.getLogger(AdmissionCheck.class.getName());
 
     @Inject
@@ -55,6 +58,11 @@ public class AdmissionCheck {
      */
     public Admission check(Sku sku, String buyerId, IdempotencyKey key, String token) {
         Optional<UUID> sale = directory.saleWithRoomOf(sku);
+        if (sale.isEmpty() && token != null && !token.isBlank() && tokens.verify(token.strip()).isPresent()) {
+            // A room signed this token, yet this node knows of no room: the room may have been set on
+            // another node a moment ago and its announcement not heard yet (or lost), so look again.
+            sale = directory.saleWithRoomOf(sku, RECENT_MILLIS);
+        }
         if (sale.isEmpty()) {
             return Admission.NONE;
         }

@@ -1,5 +1,7 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.redis.Announced;
+import dev.flashsale.platform.redis.Announcements;
 import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.RoomChanged;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,7 +20,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Rooms' settings as tickets and polls need them, kept in memory for
  * {@code flashsale.room.directory-refresh-ms}, so that a poll asks no database. A room changed on
- * this node is read again at once. Sales without a room are not kept (any id may be asked for).
+ * this node is read again at once, and one changed on another as soon as the change is announced
+ * ({@link Announcements#ROOM_CHANGED}); this node announces its own changes. Sales without a room are not kept (any id may be asked for).
  */
 @ApplicationScoped
 public class Rooms {
@@ -30,6 +33,9 @@ public class Rooms {
 
     @Inject
     RoomBook book;
+
+    @Inject
+    Announcements announcements;
 
     @Inject
     @ConfigProperty(name = "flashsale.room.directory-refresh-ms")
@@ -82,5 +88,17 @@ public class Rooms {
 
     void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) RoomChanged changed) {
         loaded.remove(changed.saleId());
+        announcements.publish(Announcements.ROOM_CHANGED, changed.saleId().toString());
+    }
+
+    /** A room changed on some node (this one included), announced through Redis. */
+    void changedElsewhere(@Observes Announced announced) {
+        if (announced.on(Announcements.ROOM_CHANGED)) {
+            try {
+                loaded.remove(UUID.fromString(announced.message()));
+            } catch (IllegalArgumentException notASale) {
+                LOG.log(Level.WARNING, "Announced room change of no sale: {0}", announced.message());
+            }
+        }
     }
 }
