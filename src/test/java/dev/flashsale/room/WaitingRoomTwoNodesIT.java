@@ -222,7 +222,13 @@ class WaitingRoomTwoNodesIT {
         Api first = new Api(TestServer.url());
         Api second = new Api(SecondNode.proxied().base());
         String sku = Sales.uniqueSku("room2-set");
-        UUID sale = UUID.fromString(Sales.openSale(first, sku, 5, 1, 600, "REFUSE").getString("id"));
+        Api.Answer created = first.adminPost("api/admin/sales", Json.createObjectBuilder().add("name", "Sale of " + sku)
+                .add("holdSeconds", 600).add("maxPerOrder", 1).add("startsAt", Instant.now().minusSeconds(1).toString())
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", 5)))
+                .build().toString());
+        assertEquals(201, created.status(), created.toString());
+        UUID sale = UUID.fromString(created.json().getString("id"));
+        assertEquals(200, first.adminPostEmpty("api/admin/sales/" + sale + "/open").status());
         Api.Answer before = second.post("api/reservations", Api.reserveBody(sku, "buyer-before", 1), "Idempotency-Key", "set-" + sale);
         assertEquals(201, before.status(), "no room yet: " + before);
 
