@@ -38,7 +38,7 @@ class ConsoleIT {
         String skuA = Sales.uniqueSku("tee");
         String skuB = Sales.uniqueSku("cap");
         String name = "Console sale " + skuA;
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
             assertEquals(Api.ADMIN_USER + " (administrator)", browser.text("userForm:whoami"));
 
@@ -85,7 +85,7 @@ class ConsoleIT {
     @Test
     void anInvalidSaleFormShowsItsMessageNextToTheFieldAndStoresNothing() throws Exception {
         Api api = new Api(base);
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
 
             // One case of each place a message goes (a field of the sale, the list of SKUs, a field
@@ -166,7 +166,7 @@ class ConsoleIT {
     void aFormPostedWithoutItsViewStateIsRefusedAndChangesNothing() {
         Api api = new Api(base);
         String name = "Forged " + Sales.uniqueSku("f");
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
             newSaleForm(browser, name, "forged");
             browser.script("document.querySelectorAll(\"input[name='jakarta.faces.ViewState']\")"
@@ -191,7 +191,7 @@ class ConsoleIT {
                 "{\"username\":\"" + viewer + "\",\"password\":\"viewer-password-1\",\"role\":\"viewer\"}");
         assertEquals(201, added.status(), added.body());
         String saleId = Sales.openSale(api, Sales.uniqueSku("seen"), 5, 1, 600, "REFUSE").getString("id");
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(viewer, "viewer-password-1").awaitPresent("userForm:whoami");
             assertEquals(viewer + " (viewer)", browser.text("userForm:whoami"));
             assertFalse(browser.has("salesForm:newSale"));
@@ -207,7 +207,7 @@ class ConsoleIT {
     void anAdministratorAddsAUserInTheConsoleWhoChangesTheirOwnPasswordThere() {
         Api api = new Api(base);
         String user = "added-" + Sales.uniqueSku("u").toLowerCase();
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
             browser.click("navUsers").awaitPresent("usersForm:add");
             browser.type("usersForm:username", user).type("usersForm:password", "short").click("usersForm:add")
@@ -253,7 +253,7 @@ class ConsoleIT {
         Api.Answer wrong = api.get("api/admin/sales", "Authorization", Api.basic(Api.ADMIN_USER, "not-the-password"));
         assertEquals(401, wrong.status());
         assertTrue(wrong.body().contains("Wrong user or password"), wrong.body());
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(Api.ADMIN_USER, "not-the-password").awaitBodyContains("Wrong user or password");
             assertTrue(browser.currentUrl().contains("login.xhtml"), browser.currentUrl());
             browser.login("nobody-" + Sales.uniqueSku("n"), "whatever-password").awaitBodyContains("Wrong user or password");
@@ -287,7 +287,7 @@ class ConsoleIT {
         assertEquals(429, refused.status(), refused.toString());
         assertEquals("too-many-failed-logins", refused.problemType());
         assertTrue(Long.parseLong(refused.header("Retry-After")) >= 1, refused.header("Retry-After"));
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(user, "locked-password-1").awaitBodyContains("Too many failed logins");
             assertTrue(browser.currentUrl().contains("login.xhtml"), browser.currentUrl());
         }
@@ -396,7 +396,7 @@ class ConsoleIT {
         assertEquals(201, api.reserve(heldKey, sku, "someone-" + sku, 2).status());
         Api.Answer paid = api.reserve(paidKey, sku, buyer, 1);
         assertEquals(200, api.confirm(paid.json().getString("id")).status());
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
             browser.open("console/reservations.xhtml").awaitPresent("reservationsForm:key");
 
@@ -431,7 +431,7 @@ class ConsoleIT {
             try (Jedis redis = TestRedis.client()) {
                 redis.set(GateKeys.counter(new Sku(sku)), "2");
             }
-            try (Browser browser = new Browser(api.base())) {
+            try (Browser browser = Browser.of(api.base())) {
                 browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
                 browser.open("console/reconciliation.xhtml").awaitPresent("reconciliationForm:reconcileNow");
                 browser.click("reconciliationForm:reconcileNow").awaitBodyContains("Reconciled:");
@@ -458,7 +458,7 @@ class ConsoleIT {
         Api api = new Api(base);
         String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
         String shop = "console-shop-" + sku;
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
             browser.open("console/keys.xhtml").awaitPresent("keysForm:name");
             browser.type("keysForm:name", shop).click("keysForm:issue").awaitPresent("keysForm:issuedKey");
@@ -514,7 +514,7 @@ class ConsoleIT {
     void aFormSentAfterTheSessionEndedIsRefusedAndSendsToTheLoginPage() {
         Api api = new Api(base);
         String name = "After the session " + Sales.uniqueSku("s");
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
             newSaleForm(browser, name, "late");
             browser.endSession();

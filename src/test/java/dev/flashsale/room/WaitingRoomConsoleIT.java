@@ -52,7 +52,7 @@ class WaitingRoomConsoleIT {
             tickets.add(api.post("api/sales/" + sale + "/queue", "{\"buyerId\":\"console-" + i + "\"}").json().getString("ticket"));
         }
 
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
             browser.open("console/dashboard.xhtml?id=" + sale).awaitText("roomForm:roomWaiting", "3");
             assertEquals(room.json().getString("seedHash"), browser.text("roomForm:roomSeedHash"));
@@ -92,7 +92,7 @@ class WaitingRoomConsoleIT {
         String roomPath = "api/admin/sales/" + sale + "/room";
         assertEquals(404, api.adminGet(roomPath).status(), "no room before the form sets one");
 
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
             browser.open("console/sale.xhtml?id=" + sale).awaitPresent("roomSettingsForm:admissionPerSecond");
 
@@ -130,7 +130,7 @@ class WaitingRoomConsoleIT {
         String viewer = "room-viewer-" + Sales.uniqueSku("v").toLowerCase();
         assertEquals(201, api.adminPost("api/admin/users", "{\"username\":\"" + viewer
                 + "\",\"password\":\"viewer-password-1\",\"role\":\"viewer\"}").status());
-        try (Browser browser = new Browser(api.base())) {
+        try (Browser browser = Browser.of(api.base())) {
             browser.login(viewer, "viewer-password-1").awaitPresent("userForm:whoami");
             browser.open("console/sale.xhtml?id=" + sale).awaitPresent("roomSettingsForm:admissionPerSecond");
             assertEquals("7", browser.byId("roomSettingsForm:admissionPerSecond").getAttribute("value"));

@@ -69,7 +69,7 @@ class CrossSiteRequestIT {
             exchange.close();
         });
         otherOrigin.start();
-        try (Browser browser = new Browser(app)) {
+        try (Browser browser = Browser.fresh(app)) {
             String withCredentials = app.getScheme() + "://" + URLEncoder.encode(Api.ADMIN_USER, StandardCharsets.UTF_8) + ":"
                     + URLEncoder.encode(Api.ADMIN_PASSWORD, StandardCharsets.UTF_8) + "@" + app.getAuthority()
                     + app.getPath() + "api/admin/sales/" + saleId;

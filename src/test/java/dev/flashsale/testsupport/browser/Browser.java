@@ -8,7 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.Comparator;
+import java.util.Deque;
+import java.util.Map;
 import java.util.function.Function;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
@@ -26,34 +29,89 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * Headless Debian chromium driven by its chromedriver (no download: both paths are given; .ci/run
  * installs them), with the waits a PrimeFaces page needs: for the AJAX queue to be empty, and for a text to appear.
+ * A chromium takes seconds to start, so the tests borrow one ({@link #of}) that goes back, its
+ * cookies cleared, when the test closes it, and the idle ones quit when the tests' JVM ends; a test
+ * that leaves what clearing cookies does not clear (credentials of HTTP Basic) takes one of its own
+ * ({@link #fresh}).
  */
 public final class Browser implements AutoCloseable {
 
     private static final String CHROMIUM = System.getProperty("it.chromium", "/usr/bin/chromium");
     private static final String CHROMEDRIVER = System.getProperty("it.chromedriver", "/usr/bin/chromedriver");
     private static final Duration WAIT = Duration.ofSeconds(15);
+    private static final Deque<Chromium> IDLE = new ArrayDeque<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            synchronized (IDLE) {
+                IDLE.forEach(Chromium::quit);
+                IDLE.clear();
+            }
+        }, "browsers-quit"));
+    }
+
+    /** A chromium and the profile folder it runs in. */
+    private record Chromium(ChromeDriver driver, Path profile) {
+
+        static Chromium start() {
+            Path profile;
+            try {
+                profile = Files.createTempDirectory("flashsale-chromium");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            ChromeOptions options = new ChromeOptions();
+            options.setBinary(CHROMIUM);
+            options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--no-first-run", "--window-size=1400,1000", "--user-data-dir=" + profile);
+            ChromeDriverService service = new ChromeDriverService.Builder()
+                    .usingDriverExecutable(new File(CHROMEDRIVER))
+                    .usingAnyFreePort()
+                    .build();
+            return new Chromium(new ChromeDriver(service, options), profile);
+        }
+
+        /** Forgets every site's cookies and leaves the page: as a chromium just started. */
+        void clear() {
+            driver.get("about:blank");
+            driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
+        }
+
+        void quit() {
+            driver.quit();
+            try (var files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            } catch (IOException e) {
+                // A leftover profile in /tmp is harmless.
+            }
+        }
+    }
 
     private final URI base;
-    private final Path profile;
+    private final Chromium chromium;
     private final ChromeDriver driver;
+    private final boolean borrowed;
 
-    public Browser(URI base) {
+    private Browser(URI base, Chromium chromium, boolean borrowed) {
         this.base = base;
-        try {
-            this.profile = Files.createTempDirectory("flashsale-chromium");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        this.chromium = chromium;
+        this.driver = chromium.driver();
+        this.borrowed = borrowed;
+    }
+
+    /** An idle chromium, or a new one when none is idle; it goes back when closed. Paths resolve against {@code base}. */
+    public static Browser of(URI base) {
+        Chromium idle;
+        synchronized (IDLE) {
+            idle = IDLE.poll();
         }
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--no-first-run", "--window-size=1400,1000", "--user-data-dir=" + profile);
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER))
-                .usingAnyFreePort()
-                .build();
-        this.driver = new ChromeDriver(service, options);
+        return new Browser(base, idle == null ? Chromium.start() : idle, true);
+    }
+
+    /** A chromium of its own, quit when closed. */
+    public static Browser fresh(URI base) {
+        return new Browser(base, Chromium.start(), false);
     }
 
     public Browser open(String path) {
@@ -163,11 +221,18 @@ public final class Browser implements AutoCloseable {
 
     @Override
     public void close() {
-        driver.quit();
-        try (var files = Files.walk(profile)) {
-            files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-        } catch (IOException e) {
-            // A leftover profile in /tmp is harmless.
+        if (!borrowed) {
+            chromium.quit();
+            return;
+        }
+        try {
+            chromium.clear();
+        } catch (RuntimeException broken) {
+            chromium.quit();
+            return;
+        }
+        synchronized (IDLE) {
+            IDLE.push(chromium);
         }
     }
 }
