@@ -135,10 +135,11 @@ public enum Setting {
             "how long a ticket or poll waits for its Redis call before it is answered 503 `room-unavailable` with"
                     + " Retry-After (both are safe to ask again)"),
     ROOM_POLL_MEMORY_MS(ROOM, "flashsale.room.poll-memory-ms", "500", MILLISECONDS,
-            "a waiting ticket polled again within this time is answered from what the node learnt at its last poll"
-                    + " in Redis (a leave or revoke elsewhere is seen once it is up); `0` = every poll asks Redis"),
+            "a waiting or admitted ticket polled again within this time is answered from what the node learnt at its"
+                    + " last poll in Redis (an admitted one with the same token, until it runs out; a leave or revoke"
+                    + " elsewhere is seen once it is up); `0` = every poll asks Redis"),
     ROOM_POLL_MEMORY_MAX(ROOM, "flashsale.room.poll-memory-max", "100000", COUNT,
-            "the most waiting tickets a node remembers; past it, polls ask Redis"),
+            "the most waiting or admitted tickets a node remembers; past it, polls ask Redis"),
     ROOM_STOCK_REFRESH_MS(ROOM, "flashsale.room.stock-refresh-ms", "250", MILLISECONDS,
             "how often a node reads a room's sale's units from PostgreSQL for admission; polls in between use the"
                     + " reading"),

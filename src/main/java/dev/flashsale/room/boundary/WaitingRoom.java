@@ -105,13 +105,13 @@ public class WaitingRoom {
     }
 
     /**
-     * Where {@code owner}'s ticket stands: from what this node learnt lately of a waiting ticket
-     * ({@link RecentPolls}), else from Redis. Another key's ticket is answered as no ticket.
+     * Where {@code owner}'s ticket stands: from what this node learnt lately of a waiting or
+     * admitted ticket ({@link RecentPolls}), else from Redis. Another key's ticket is answered as no ticket.
      */
     public QueueAnswer poll(UUID saleId, KeyOwner owner, String ticket) {
         Room room = room(saleId);
         checkTicket(ticket, owner);
-        QueueAnswer known = recentPolls.waiting(saleId, ticket);
+        QueueAnswer known = recentPolls.recent(saleId, ticket);
         if (known != null) {
             return known;
         }

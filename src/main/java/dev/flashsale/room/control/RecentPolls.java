@@ -13,11 +13,14 @@ import java.util.function.LongSupplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * What this node learnt of each waiting ticket at its last poll in Redis, so that a ticket polled
- * again within {@code flashsale.room.poll-memory-ms} (half a second by default) is answered from
- * memory, its position and estimate as they were then. Only a WAITING answer in the queue is kept
- * (not one of the pre-queue, whose poll after the opening draws the lottery): an admission, and
- * what a leave or a revoke did, are Redis' to tell, and any node tells them once the time is up.
+ * What this node learnt of each waiting or admitted ticket at its last poll in Redis, so that a
+ * ticket polled again within {@code flashsale.room.poll-memory-ms} (half a second by default) is
+ * answered from memory: a waiting one with its position and estimate as they were then, an
+ * admitted one with the token it was given then (until that token runs out). Only those two
+ * answers are kept (not a WAITING of the pre-queue, whose poll after the opening draws the
+ * lottery): a ticket's admission, and what a leave, a revoke or the end of its checkout did, are
+ * Redis' to tell, and any node tells them once the time is up (a token answered from memory after
+ * its ticket was revoked reserves nothing: the reserve asks Redis whether it still stands).
  * What this node does to a sale's room (a leave, a revoke, a checkout that ends, a pause or a
  * resume, a step of admission after units came back or that admitted, {@link RoomSteps}) forgets
  * all it learnt of that sale at once. At most {@code flashsale.room.poll-memory-max}
@@ -50,14 +53,15 @@ public class RecentPolls {
     RecentPolls() {
     }
 
-    /** The ticket's WAITING answer learnt lately, or null: Redis must be asked. */
-    public QueueAnswer waiting(UUID saleId, String ticket) {
+    /** The ticket's WAITING or ADMITTED answer learnt lately, or null: Redis must be asked. */
+    public QueueAnswer recent(UUID saleId, String ticket) {
         Map<String, Known> ofSale = known.get(saleId);
         Known last = ofSale == null ? null : ofSale.get(ticket);
         if (last == null) {
             return null;
         }
-        if (clock.getAsLong() - last.learntAtMillis() >= memoryMillis) {
+        long now = clock.getAsLong();
+        if (now - last.learntAtMillis() >= memoryMillis || tokenRanOut(last.answer(), now)) {
             if (ofSale.remove(ticket, last)) {
                 size.decrementAndGet();
             }
@@ -66,9 +70,9 @@ public class RecentPolls {
         return last.answer();
     }
 
-    /** Redis' answer to a poll of the ticket: kept when it is WAITING, else what was kept is forgotten. */
+    /** Redis' answer to a poll of the ticket: kept when it is WAITING or ADMITTED, else what was kept is forgotten. */
     public void learnt(UUID saleId, String ticket, QueueAnswer answer) {
-        if (answer.status() != QueueStatus.WAITING || answer.reason() == WaitReason.LOTTERY_PENDING || memoryMillis <= 0) {
+        if (!kept(answer) || memoryMillis <= 0) {
             forget(saleId, ticket);
             return;
         }
@@ -84,6 +88,16 @@ public class RecentPolls {
         if (known.computeIfAbsent(saleId, sale -> new ConcurrentHashMap<>()).put(ticket, new Known(answer, now)) == null) {
             size.incrementAndGet();
         }
+    }
+
+    /** A waiting ticket's place (not one of the pre-queue, whose poll after the opening draws the lottery), or an admission. */
+    private static boolean kept(QueueAnswer answer) {
+        return answer.status() == QueueStatus.WAITING && answer.reason() != WaitReason.LOTTERY_PENDING
+                || answer.status() == QueueStatus.ADMITTED && answer.tokenExpiresAt() != null;
+    }
+
+    private static boolean tokenRanOut(QueueAnswer answer, long now) {
+        return answer.tokenExpiresAt() != null && answer.tokenExpiresAt().toEpochMilli() <= now;
     }
 
     /** What this node learnt of the ticket, forgotten. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.flashsale.room.entity.QueueAnswer;
 import dev.flashsale.room.entity.QueueStatus;
+import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -20,34 +21,46 @@ class RecentPollsTest {
         QueueAnswer waiting = answer("t_1", QueueStatus.WAITING);
         polls.learnt(SALE, "t_1", waiting);
         now.addAndGet(499);
-        assertEquals(waiting, polls.waiting(SALE, "t_1"));
-        assertNull(polls.waiting(UUID.randomUUID(), "t_1"), "another sale's ticket of the same name");
+        assertEquals(waiting, polls.recent(SALE, "t_1"));
+        assertNull(polls.recent(UUID.randomUUID(), "t_1"), "another sale's ticket of the same name");
         now.addAndGet(1);
-        assertNull(polls.waiting(SALE, "t_1"), "half a second on: Redis is asked again");
+        assertNull(polls.recent(SALE, "t_1"), "half a second on: Redis is asked again");
         assertEquals(0, polls.size(), "and the ticket forgotten");
     }
 
     @Test
-    void onlyWaitingIsKeptAndAnythingElseForgetsIt() {
+    void onlyWaitingAndAdmittedAreKeptAndAnythingElseForgetsIt() {
         polls.learnt(SALE, "t_1", answer("t_1", QueueStatus.WAITING));
-        polls.learnt(SALE, "t_1", answer("t_1", QueueStatus.ADMITTED));
-        assertNull(polls.waiting(SALE, "t_1"), "an admission is never answered from memory");
+        polls.learnt(SALE, "t_1", answer("t_1", QueueStatus.LEFT));
+        assertNull(polls.recent(SALE, "t_1"), "a ticket that left is never answered from memory");
         polls.learnt(SALE, "t_2", answer("t_2", QueueStatus.WAITING));
         polls.learnt(SALE, "t_3", answer("t_3", QueueStatus.WAITING));
         UUID other = UUID.randomUUID();
         polls.learnt(other, "t_2", answer("t_2", QueueStatus.WAITING));
         polls.forgetSale(SALE);
-        assertNull(polls.waiting(SALE, "t_2"), "what this node did to the room is seen at once");
-        assertNull(polls.waiting(SALE, "t_3"));
-        assertEquals("t_2", polls.waiting(other, "t_2").ticket(), "another sale's room is untouched");
+        assertNull(polls.recent(SALE, "t_2"), "what this node did to the room is seen at once");
+        assertNull(polls.recent(SALE, "t_3"));
+        assertEquals("t_2", polls.recent(other, "t_2").ticket(), "another sale's room is untouched");
         assertEquals(1, polls.size());
+    }
+
+    @Test
+    void anAdmissionIsAnsweredFromMemoryWithItsTokenUntilTheTokenRunsOut() {
+        QueueAnswer admitted = admitted("t_1", now.get() + 300);
+        polls.learnt(SALE, "t_1", admitted);
+        now.addAndGet(299);
+        assertEquals(admitted, polls.recent(SALE, "t_1"), "the same token, asked again");
+        now.addAndGet(1);
+        assertNull(polls.recent(SALE, "t_1"), "its token ran out before the memory's time: Redis is asked");
+        polls.learnt(SALE, "t_2", new QueueAnswer("t_2", QueueStatus.ADMITTED, null, 10, 0L, 20, null, "token", null));
+        assertNull(polls.recent(SALE, "t_2"), "an admission without its token's end is not kept");
     }
 
     @Test
     void aTicketOfThePreQueueIsNeverAnsweredFromMemory() {
         polls.learnt(SALE, "t_1", new QueueAnswer("t_1", QueueStatus.WAITING, null, 4, null, 20,
                 dev.flashsale.room.entity.WaitReason.LOTTERY_PENDING, null, null));
-        assertNull(polls.waiting(SALE, "t_1"), "its poll after the opening draws the lottery");
+        assertNull(polls.recent(SALE, "t_1"), "its poll after the opening draws the lottery");
     }
 
     @Test
@@ -56,20 +69,24 @@ class RecentPollsTest {
             polls.learnt(SALE, "t_" + i, answer("t_" + i, QueueStatus.WAITING));
         }
         polls.learnt(SALE, "t_4", answer("t_4", QueueStatus.WAITING));
-        assertNull(polls.waiting(SALE, "t_4"), "full: not kept");
+        assertNull(polls.recent(SALE, "t_4"), "full: not kept");
         assertEquals(3, polls.size());
         now.addAndGet(500);
         polls.learnt(SALE, "t_5", answer("t_5", QueueStatus.WAITING));
         assertEquals(1, polls.size(), "the stale ones made room");
-        assertEquals("t_5", polls.waiting(SALE, "t_5").ticket());
+        assertEquals("t_5", polls.recent(SALE, "t_5").ticket());
     }
 
     @Test
     void aMemoryOfNoTimeKeepsNothing() {
         RecentPolls off = new RecentPolls(0, 3, now::get);
         off.learnt(SALE, "t_1", answer("t_1", QueueStatus.WAITING));
-        assertNull(off.waiting(SALE, "t_1"));
+        assertNull(off.recent(SALE, "t_1"));
         assertEquals(0, off.size());
+    }
+
+    private static QueueAnswer admitted(String ticket, long tokenExpiresAtMillis) {
+        return new QueueAnswer(ticket, QueueStatus.ADMITTED, null, 10, 0L, 20, null, "token", Instant.ofEpochMilli(tokenExpiresAtMillis));
     }
 
     private static QueueAnswer answer(String ticket, QueueStatus status) {
