@@ -147,6 +147,12 @@ final class FlashSaleClient {
                 .POST(HttpRequest.BodyPublishers.noBody())).statusCode();
     }
 
+    /** {@code POST /api/reservations/{id}/cancel}: its status. */
+    int cancel(String reservationId) {
+        return send(request("api/reservations/" + reservationId + "/cancel").header("X-Api-Key", storefrontKey)
+                .POST(HttpRequest.BodyPublishers.noBody())).statusCode();
+    }
+
     /** {@code GET /api/admin/sales/{id}/room}: the room's settings and its own figures. */
     JsonObject room(String saleId) {
         return json(send(request("api/admin/sales/" + saleId + "/room").header("Authorization", adminAuthorization).GET()), 200);
