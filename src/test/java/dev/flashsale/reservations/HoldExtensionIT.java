@@ -204,7 +204,7 @@ class HoldExtensionIT {
     @Test
     void badRequestsAre4xxAndChangeNothing() {
         String sku = Sales.uniqueSku("extend-bad");
-        Sales.openSaleWithExtensions(api, sku, 2, 600, 60, 2);
+        String saleId = Sales.openSaleWithExtensions(api, sku, 2, 600, 60, 2).getString("id");
         String id = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
         String before = Db.fingerprint(sku);
         for (String body : List.of("{\"seconds\": 0}", "{\"seconds\": -5}", "{\"seconds\": 1.5}", "{\"seconds\": 86401}",
@@ -228,6 +228,18 @@ class HoldExtensionIT {
         assertEquals("reservation-not-found", unknown.problemType());
         Api.Answer noKey = api.withStorefrontKey(null).extend(id, null);
         assertEquals(401, noKey.status(), noKey.toString());
+        for (String terms : List.of("\"maxExtensionSeconds\": 3601, \"maxExtensions\": 2",
+                "\"maxExtensionSeconds\": 60, \"maxExtensions\": 11", "\"maxExtensionSeconds\": -1, \"maxExtensions\": 2",
+                "\"maxExtensionSeconds\": 60, \"maxExtensions\": 1.5")) {
+            String sale = "{\"name\": \"Sale of " + sku + "\", \"holdSeconds\": 600, " + terms
+                    + ", \"items\": [{\"sku\": \"" + sku + "\", \"units\": 2}]}";
+            for (Api.Answer refused : List.of(api.adminPut("api/admin/sales/" + saleId, sale),
+                    api.adminPost("api/admin/sales", sale.replace(sku, sku + "-new")))) {
+                assertEquals(400, refused.status(), terms + ": " + refused);
+                assertEquals("invalid-request", refused.problemType(), terms);
+            }
+        }
+        assertEquals(0, Db.scalar("SELECT count(*) FROM sku_item WHERE sku = ?", sku + "-new"));
         assertEquals(before, Db.fingerprint(sku));
     }
 
