@@ -1,6 +1,6 @@
 -- The console's reservation search: each criterion left empty matches everything; newest first.
 -- Every storefront key's reservations: an idempotency key may find one per storefront key.
-SELECT id, owner, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at
+SELECT id, owner, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at, extensions
   FROM reservation
  WHERE (:idempotencyKey = '' OR idempotency_key = :idempotencyKey)
    AND (:buyerId = '' OR buyer_id = :buyerId)

@@ -46,7 +46,7 @@ WITH asked AS (
       FROM asked a
      CROSS JOIN claimed c
         ON CONFLICT (idempotency_key, owner) DO NOTHING
-    RETURNING id, owner, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at, shard
+    RETURNING id, owner, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at, extensions, shard
 ), recorded AS (
     INSERT INTO stock_movement (reservation_id, sku, shard, kind, qty, held_delta, sold_delta)
     SELECT id, sku, shard, 'CLAIM', qty, qty, 0
@@ -67,6 +67,7 @@ WITH asked AS (
 )
 SELECT (SELECT count(*) FROM claimed) AS claimed, (SELECT count(*) FROM recorded) AS recorded,
        (SELECT count(*) FROM counted) AS buyers_counted, (SELECT count(DISTINCT buyer_id) FROM placed) AS buyers,
-       p.id, p.owner, p.idempotency_key, p.sku, p.buyer_id, p.qty, p.status, p.created_at, p.expires_at, p.updated_at
+       p.id, p.owner, p.idempotency_key, p.sku, p.buyer_id, p.qty, p.status, p.created_at, p.expires_at, p.updated_at,
+       p.extensions
   FROM (SELECT 1) AS one
   LEFT JOIN placed p ON true

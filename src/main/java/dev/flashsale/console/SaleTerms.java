@@ -28,6 +28,11 @@ public class SaleTerms implements Serializable {
     private BigDecimal maxPerBuyer;
 
     private LatePaymentPolicy latePayment = LatePaymentPolicy.REFUSE;
+
+    /** Empty or 0: holds are not extended. */
+    private BigDecimal maxExtensionSeconds;
+    private BigDecimal maxExtensions;
+
     private LocalDateTime startsAt;
     private LocalDateTime endsAt;
 
@@ -38,13 +43,16 @@ public class SaleTerms implements Serializable {
         terms.maxPerOrder = BigDecimal.valueOf(sale.maxPerOrder());
         terms.maxPerBuyer = sale.maxPerBuyer() == null ? null : BigDecimal.valueOf(sale.maxPerBuyer());
         terms.latePayment = sale.latePayment();
+        terms.maxExtensionSeconds = BigDecimal.valueOf(sale.maxExtensionSeconds());
+        terms.maxExtensions = BigDecimal.valueOf(sale.maxExtensions());
         terms.startsAt = sale.startsAt() == null ? null : LocalDateTime.ofInstant(sale.startsAt(), ZoneOffset.UTC);
         terms.endsAt = sale.endsAt() == null ? null : LocalDateTime.ofInstant(sale.endsAt(), ZoneOffset.UTC);
         return terms;
     }
 
     NewSale toNewSale(List<NewSale.Item> items) {
-        return new NewSale(name, holdSeconds, maxPerOrder, maxPerBuyer, latePayment.name(), utc(startsAt), utc(endsAt), items);
+        return new NewSale(name, holdSeconds, maxPerOrder, maxPerBuyer, latePayment.name(), utc(startsAt), utc(endsAt), items,
+                maxExtensionSeconds, maxExtensions);
     }
 
     private static Instant utc(LocalDateTime time) {
@@ -89,6 +97,22 @@ public class SaleTerms implements Serializable {
 
     public void setLatePayment(LatePaymentPolicy latePayment) {
         this.latePayment = latePayment;
+    }
+
+    public BigDecimal getMaxExtensionSeconds() {
+        return maxExtensionSeconds;
+    }
+
+    public void setMaxExtensionSeconds(BigDecimal maxExtensionSeconds) {
+        this.maxExtensionSeconds = maxExtensionSeconds;
+    }
+
+    public BigDecimal getMaxExtensions() {
+        return maxExtensions;
+    }
+
+    public void setMaxExtensions(BigDecimal maxExtensions) {
+        this.maxExtensions = maxExtensions;
     }
 
     public LocalDateTime getStartsAt() {

@@ -44,11 +44,13 @@ class ConsoleIT {
 
             browser.click("salesForm:newSale").awaitPresent("saleForm:name");
             browser.type("saleForm:name", name).type("saleForm:holdSeconds", "600").type("saleForm:maxPerOrder", "3");
+            browser.type("saleForm:maxExtensionSeconds", "120").type("saleForm:maxExtensions", "2");
             browser.type("saleForm:items:0:sku", skuA).type("saleForm:items:0:units", "50");
             browser.click("saleForm:addItem").awaitPresent("saleForm:items:1:sku");
             browser.type("saleForm:items:1:sku", skuB).type("saleForm:items:1:units", "20");
             browser.click("saleForm:save").awaitText("saleForm:status", "DRAFT");
             assertEquals(70, Db.scalar("SELECT sum(st.total) FROM stock st JOIN sale s ON s.id = st.sale_id WHERE s.name = ?", name));
+            assertEquals("120 2", Db.text("SELECT max_extension_seconds || ' ' || max_extensions FROM sale WHERE name = ?", name));
 
             browser.click("saleForm:open").awaitPresent("confirmYes");
             browser.click("confirmYes").awaitText("saleForm:status", "OPEN");
@@ -389,11 +391,12 @@ class ConsoleIT {
     @Test
     void reservationsAreFoundShownWithTheirLedgerAndAHoldIsCancelledFromTheConsole() {
         Api api = new Api(base);
-        String sku = Sales.openSku(api, 10, 3, 600, "REFUSE");
+        String sku = Sales.uniqueSku("desk");
+        Sales.openSaleWithExtensions(api, sku, 10, 600, 60, 2);
         String heldKey = "desk-held-" + sku;
         String paidKey = "desk-paid-" + sku;
         String buyer = "desk-buyer-" + sku;
-        assertEquals(201, api.reserve(heldKey, sku, "someone-" + sku, 2).status());
+        assertEquals(201, api.reserve(heldKey, sku, "someone-" + sku, 1).status());
         Api.Answer paid = api.reserve(paidKey, sku, buyer, 1);
         assertEquals(200, api.confirm(paid.json().getString("id")).status());
         try (Browser browser = Browser.of(api.base())) {
@@ -407,9 +410,14 @@ class ConsoleIT {
             assertTrue(browser.bodyText().contains("CONFIRM"));
             assertFalse(browser.has("reservationsForm:cancelHold"), "a paid reservation offers no cancel");
 
+            String held = api.adminGet("api/admin/reservations?key=" + heldKey).jsonArray().getJsonObject(0).getString("id");
+            assertEquals(200, api.extend(held, "{\"seconds\": 30}").status());
             browser.type("reservationsForm:buyer", "").type("reservationsForm:key", heldKey)
                     .click("reservationsForm:search").awaitText("reservationsForm:found:0:status", "HELD");
+            assertEquals("1", browser.text("reservationsForm:found:0:extensions"), "the extended hold shows its extension");
             browser.click("reservationsForm:found:0:show").awaitText("reservationsForm:selectedStatus", "HELD");
+            assertEquals("1", browser.text("reservationsForm:selectedExtensions"));
+            assertTrue(browser.bodyText().contains("EXTEND"), "the ledger's extension");
             browser.click("reservationsForm:cancelHold").awaitPresent("confirmYes");
             browser.click("confirmYes").awaitText("reservationsForm:selectedStatus", "CANCELLED");
             browser.awaitBodyContains("CANCEL");

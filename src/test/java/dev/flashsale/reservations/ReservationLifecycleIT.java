@@ -231,7 +231,7 @@ class ReservationLifecycleIT {
         Api.Answer read = api.get("api/reservations/" + created.json().getString("id"));
         assertEquals(200, read.status());
         assertEquals(created.body(), read.body());
-        assertEquals(Set.of("id", "sku", "buyerId", "qty", "status", "expiresAt"), read.json().keySet());
+        assertEquals(Set.of("id", "sku", "buyerId", "qty", "status", "expiresAt", "extensions"), read.json().keySet());
 
         String unknown = "00000000-0000-4000-8000-000000000000";
         for (Api.Answer answer : List.of(api.get("api/reservations/" + unknown), api.confirm(unknown), api.cancel(unknown))) {

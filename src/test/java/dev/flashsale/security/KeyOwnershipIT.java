@@ -45,7 +45,8 @@ class KeyOwnershipIT {
         assertEquals(201, made.status(), made.toString());
         String id = made.json().getString("id");
 
-        for (Api.Answer other : new Api.Answer[] {kiosk.get("api/reservations/" + id), kiosk.confirm(id), kiosk.cancel(id)}) {
+        for (Api.Answer other : new Api.Answer[] {kiosk.get("api/reservations/" + id), kiosk.confirm(id), kiosk.cancel(id),
+                kiosk.extend(id, null)}) {
             assertEquals(404, other.status(), "another key's reservation is unknown to it: " + other);
             assertEquals("reservation-not-found", other.problemType(), other.toString());
         }

@@ -119,6 +119,12 @@ public final class Api {
         return postEmpty("api/reservations/" + reservationId + "/cancel");
     }
 
+    /** Extends a hold by {@code json}'s seconds ({@code null}: no body, the sale's most). */
+    public Answer extend(String reservationId, String json) {
+        String path = "api/reservations/" + reservationId + "/extend";
+        return json == null ? postEmpty(path) : post(path, json);
+    }
+
     public Answer stock(String sku) {
         return get("api/skus/" + sku + "/stock");
     }

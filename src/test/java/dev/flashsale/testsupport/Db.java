@@ -102,10 +102,10 @@ public final class Db {
                 + " r AS (SELECT * FROM reservation WHERE sku IN (SELECT sku FROM k))"
                 + " SELECT format('%s | %s | %s | %s | %s',"
                 + " (SELECT string_agg(concat_ws(':', id, name, status, hold_seconds, max_per_order, late_payment,"
-                + "      starts_at, ends_at, updated_at), ',' ORDER BY id) FROM s),"
+                + "      max_extension_seconds, max_extensions, starts_at, ends_at, updated_at), ',' ORDER BY id) FROM s),"
                 + " (SELECT string_agg(concat_ws(':', sku, shard, total, held, sold), ',' ORDER BY sku, shard)"
                 + "      FROM stock_shard WHERE sku IN (SELECT sku FROM k)),"
-                + " (SELECT string_agg(concat_ws(':', id, status, expires_at, updated_at), ',' ORDER BY id) FROM r),"
+                + " (SELECT string_agg(concat_ws(':', id, status, expires_at, updated_at, extensions), ',' ORDER BY id) FROM r),"
                 + " (SELECT count(*) FROM stock_movement WHERE sku IN (SELECT sku FROM k)),"
                 + " (SELECT count(*) FROM audit_event WHERE target IN (SELECT 'sku:' || sku FROM k"
                 + "      UNION SELECT 'sale:' || id FROM s UNION SELECT 'reservation:' || id FROM r)))",

@@ -22,11 +22,24 @@ public final class Sales {
     /** A sale of one SKU spread over {@code shards} stock rows, opened. */
     public static JsonObject openSale(Api api, String sku, int units, int maxPerOrder, int holdSeconds, String latePayment,
                                       int shards) {
+        return openSale(api, sku, units, maxPerOrder, holdSeconds, latePayment, shards, 0, 0);
+    }
+
+    /** A one-SKU sale whose holds may be extended {@code maxExtensions} times by up to {@code maxExtensionSeconds}, opened. */
+    public static JsonObject openSaleWithExtensions(Api api, String sku, int units, int holdSeconds, int maxExtensionSeconds,
+                                                    int maxExtensions) {
+        return openSale(api, sku, units, 1, holdSeconds, "REFUSE", 1, maxExtensionSeconds, maxExtensions);
+    }
+
+    private static JsonObject openSale(Api api, String sku, int units, int maxPerOrder, int holdSeconds, String latePayment,
+                                       int shards, int maxExtensionSeconds, int maxExtensions) {
         JsonObject body = Json.createObjectBuilder()
                 .add("name", "Sale of " + sku)
                 .add("holdSeconds", holdSeconds)
                 .add("maxPerOrder", maxPerOrder)
                 .add("latePayment", latePayment)
+                .add("maxExtensionSeconds", maxExtensionSeconds)
+                .add("maxExtensions", maxExtensions)
                 .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)
                         .add("shards", shards)))
                 .build();

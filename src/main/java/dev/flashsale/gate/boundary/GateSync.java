@@ -1,6 +1,7 @@
 package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.entity.HoldConfirmed;
+import dev.flashsale.gate.entity.HoldExtended;
 import dev.flashsale.gate.entity.UnitsRetaken;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.sales.entity.SaleOpened;
@@ -15,8 +16,9 @@ import java.util.logging.Logger;
 
 /**
  * Keeps the gate in step with PostgreSQL, and only after PostgreSQL committed: units that came
- * back (cancel, expiry) are released in Redis, a paid hold leaves the deadlines, units a late
- * payment took again are taken there too, and an opened sale gets its counters built.
+ * back (cancel, expiry) are released in Redis, a paid hold leaves the deadlines, an extended
+ * hold's deadline moves later, units a late payment took again are taken there too, and an
+ * opened sale gets its counters built.
  */
 @ApplicationScoped
 public class GateSync {
@@ -35,6 +37,10 @@ public class GateSync {
 
     void holdConfirmed(@Observes(during = TransactionPhase.AFTER_SUCCESS) HoldConfirmed confirmed) {
         gate.holdSold(confirmed.sku(), confirmed.idempotencyKey());
+    }
+
+    void holdExtended(@Observes(during = TransactionPhase.AFTER_SUCCESS) HoldExtended extended) {
+        gate.holdExtended(extended.sku(), extended.idempotencyKey(), extended.deadline());
     }
 
     void unitsRetaken(@Observes(during = TransactionPhase.AFTER_SUCCESS) UnitsRetaken retaken) {

@@ -105,6 +105,18 @@ public class RedisGate {
         }
     }
 
+    /**
+     * A hold's deadline moved later (lua/extend_hold.lua): the gate's deadline of it follows, and
+     * its marker outlives it. A failure is reported like every other (the gate closes, and its
+     * recovery records every live hold's deadline from PostgreSQL before it opens again).
+     */
+    public void holdExtended(Sku sku, IdempotencyKey idempotencyKey, Instant deadline) {
+        if (enabled) {
+            redis.run("hold extended", jedis -> scripts.run(jedis, "extend_hold", GateKeys.forExtension(sku, idempotencyKey),
+                    List.of(idempotencyKey.qualified(), Long.toString(deadline.toEpochMilli()), Integer.toString(markerTtlSeconds))));
+        }
+    }
+
     /** A hold was paid for: it will never be overdue. */
     public void holdSold(Sku sku, IdempotencyKey idempotencyKey) {
         if (enabled) {

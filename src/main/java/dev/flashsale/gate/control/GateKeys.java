@@ -40,6 +40,11 @@ public final class GateKeys {
     /** The channel on which units given back to a counter are announced (the message: the SKU). */
     public static final String UNITS_BACK = Announcements.UNITS_BACK;
 
+    /** KEYS of extend_hold.lua: deadlines, marker, holders. */
+    public static List<String> forExtension(Sku sku, IdempotencyKey idempotencyKey) {
+        return List.of(deadlines(sku), marker(sku, idempotencyKey), holders(sku));
+    }
+
     /** KEYS of reserve.lua and release.lua: counter, marker, sold-out flag, deadlines, holders. */
     public static List<String> forKey(Sku sku, IdempotencyKey idempotencyKey) {
         return List.of(counter(sku), marker(sku, idempotencyKey), soldOut(sku), deadlines(sku), holders(sku));

@@ -56,4 +56,16 @@ public final class Call {
         Charset charset = MediaTypes.jsonCharset(request.getContentType());
         return reader.read(BodyLimit.read(request, maxBodyBytes), charset);
     }
+
+    /**
+     * A body that may be left out: {@code absent} when the request has none (not one byte, whatever
+     * its Content-Type says), else the body as {@link #body} reads it (415, 413, 400 alike).
+     */
+    public <T> T optionalBody(JsonObjectReader<T> reader, T absent) {
+        byte[] bytes = BodyLimit.read(request, maxBodyBytes);
+        if (bytes.length == 0) {
+            return absent;
+        }
+        return reader.read(bytes, MediaTypes.jsonCharset(request.getContentType()));
+    }
 }

@@ -1,10 +1,12 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.gate.entity.HoldConfirmed;
+import dev.flashsale.gate.entity.HoldExtended;
 import dev.flashsale.gate.entity.UnitsRetaken;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.reservations.control.HoldExtensions;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.sales.boundary.Offers;
@@ -20,10 +22,12 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * What happens to a hold after checkout: payment confirms it, the buyer cancels it. Both are
- * idempotent for the client (a repeated confirm or cancel answers with the same reservation),
- * and both are conditional transitions that move the hold's units in the same statement
- * ({@link HoldUnits}), so a late payment racing the sweeper has one winner. The storefront finds,
+ * What happens to a hold after checkout: payment confirms it, the buyer cancels it, a payment in
+ * flight extends it. Confirm and cancel are idempotent for the client (a repeated confirm or
+ * cancel answers with the same reservation), and both are conditional transitions that move the
+ * hold's units in the same statement ({@link HoldUnits}), so a late payment racing the sweeper has
+ * one winner; an extension is one conditional UPDATE too ({@link HoldExtensions}), which the
+ * sweeper and the lazy reclaim, both reading the hold's deadline in PostgreSQL, then respect. The storefront finds,
  * confirms and cancels only the reservations of the key that asks ({@link KeyOwner}): another
  * key's is answered 404, as one that does not exist; the admin desk sees every reservation.
  */
@@ -49,7 +53,13 @@ public class ReservationLifecycle {
     Event<UnitsRetaken> retaken;
 
     @Inject
+    HoldExtensions extensions;
+
+    @Inject
     Event<HoldConfirmed> confirmed;
+
+    @Inject
+    Event<HoldExtended> extended;
 
     /** The reservation, whichever key made it (the admin desk's). */
     public Reservation find(UUID id) {
@@ -101,6 +111,27 @@ public class ReservationLifecycle {
             }
         }
         throw new IllegalStateException("unreachable");
+    }
+
+    /**
+     * Extends a live hold of {@code owner}'s key by {@code seconds} (null: its sale's most), within
+     * its sale's allowance; 409 with the reason, and nothing changed, otherwise. Once committed, the
+     * gate's deadline of the hold follows.
+     */
+    public Reservation extend(UUID id, KeyOwner owner, Integer seconds) {
+        Reservation reservation = find(id, owner);
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            Optional<Reservation> done = extensions.extend(id, seconds);
+            if (done.isPresent()) {
+                extended.fire(new HoldExtended(reservation.sku(), reservation.idempotencyKey(), done.get().expiresAt()));
+                return done.get();
+            }
+            Optional<ProblemException> refusal = extensions.find(id).orElseThrow(() -> notFound(id)).refusal(id);
+            if (refusal.isPresent()) {
+                throw refusal.get();
+            }
+        }
+        throw new IllegalStateException("Reservation " + id + " kept changing while being extended");
     }
 
     /** Cancels the reservation, whichever key made it (the admin desk's). */

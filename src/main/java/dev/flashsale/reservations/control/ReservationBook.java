@@ -67,7 +67,7 @@ public class ReservationBook {
                 .getResultList();
         return rows.stream().map(row -> new Movement(Rows.number(row, "id"), Rows.text(row, "kind"),
                 Rows.integer(row, "qty"), Rows.integer(row, "held_delta"), Rows.integer(row, "sold_delta"),
-                Rows.instant(row, "at"), Rows.number(row, "txid"))).toList();
+                Rows.instant(row, "at"), Rows.number(row, "txid"), Rows.instant(row, "extended_to"))).toList();
     }
 
     private static Optional<Reservation> first(List<Tuple> rows) {
@@ -78,6 +78,6 @@ public class ReservationBook {
         return new Reservation(Rows.uuid(row, "id"), Rows.idempotencyKey(row),
                 new Sku(Rows.text(row, "sku")), new BuyerId(Rows.text(row, "buyer_id")), Rows.integer(row, "qty"),
                 ReservationStatus.valueOf(Rows.text(row, "status")), Rows.instant(row, "created_at"),
-                Rows.instant(row, "expires_at"), Rows.instant(row, "updated_at"));
+                Rows.instant(row, "expires_at"), Rows.instant(row, "updated_at"), Rows.integer(row, "extensions"));
     }
 }

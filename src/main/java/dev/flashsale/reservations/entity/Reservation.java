@@ -5,9 +5,9 @@ import dev.flashsale.stock.entity.Sku;
 import java.time.Instant;
 import java.util.UUID;
 
-/** One buyer's claim on units of one SKU, as stored. */
+/** One buyer's claim on units of one SKU, as stored; {@code extensions}: how often its hold was extended. */
 public record Reservation(UUID id, IdempotencyKey idempotencyKey, Sku sku, BuyerId buyerId, int qty,
-                          ReservationStatus status, Instant createdAt, Instant expiresAt, Instant updatedAt) {
+                          ReservationStatus status, Instant createdAt, Instant expiresAt, Instant updatedAt, int extensions) {
 
     /** Whether a retry under the same idempotency key asks for the same thing. */
     public boolean sameRequestAs(ReserveCommand command) {

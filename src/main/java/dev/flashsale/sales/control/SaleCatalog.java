@@ -80,6 +80,8 @@ public class SaleCatalog {
                 .setParameter("maxPerOrder", terms.maxPerOrder())
                 .setParameter("maxPerBuyer", terms.maxPerBuyer())
                 .setParameter("latePayment", terms.latePayment().name())
+                .setParameter("maxExtensionSeconds", terms.maxExtensionSeconds())
+                .setParameter("maxExtensions", terms.maxExtensions())
                 .setParameter("startsAt", timestamp(terms.startsAt()))
                 .setParameter("endsAt", timestamp(terms.endsAt()));
     }
@@ -121,7 +123,8 @@ public class SaleCatalog {
         return rows.stream().findFirst().map(row -> new SaleView(Rows.uuid(row, "id"), Rows.text(row, "name"),
                 SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
                 Rows.integer(row, "max_per_order"), Rows.optionalInteger(row, "max_per_buyer"),
-                LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")), Rows.instant(row, "starts_at"),
+                LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")), Rows.integer(row, "max_extension_seconds"),
+                Rows.integer(row, "max_extensions"), Rows.instant(row, "starts_at"),
                 Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"),
                 stock.levelsOfSale(id)));
     }

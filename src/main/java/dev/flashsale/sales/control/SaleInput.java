@@ -22,7 +22,9 @@ public final class SaleInput {
                 sale.maxPerOrder() != null ? sale.maxPerOrder().intValueExact() : 1,
                 sale.maxPerBuyer() != null ? sale.maxPerBuyer().intValueExact() : null,
                 sale.latePayment() != null ? LatePaymentPolicy.valueOf(sale.latePayment()) : LatePaymentPolicy.REFUSE,
-                sale.startsAt(), sale.endsAt());
+                sale.startsAt(), sale.endsAt(),
+                sale.maxExtensionSeconds() != null ? sale.maxExtensionSeconds().intValueExact() : 0,
+                sale.maxExtensions() != null ? sale.maxExtensions().intValueExact() : 0);
     }
 
     /** The items by SKU, in the order given (the rules let no SKU be listed twice). */
@@ -36,6 +38,7 @@ public final class SaleInput {
     public static String describe(NewSale sale, Map<String, NewSale.Item> items) {
         return "name=" + sale.name().strip() + ", holdSeconds=" + sale.holdSeconds() + ", maxPerOrder=" + sale.maxPerOrder()
                 + ", maxPerBuyer=" + sale.maxPerBuyer()
+                + ", maxExtensionSeconds=" + sale.maxExtensionSeconds() + ", maxExtensions=" + sale.maxExtensions()
                 + ", latePayment=" + sale.latePayment() + ", startsAt=" + sale.startsAt() + ", endsAt=" + sale.endsAt()
                 + ", units=" + items.values().stream().map(item -> item.sku() + ":" + item.units()
                 + (item.shardCount() > 1 ? "/" + item.shardCount() + " shards" : "")).toList();

@@ -20,6 +20,8 @@ public final class SaleRules {
     public static final String WINDOW_ENDS_BEFORE_START = "window-ends-before-start";
     public static final String DUPLICATE_SKU = "duplicate-sku";
     public static final int MAX_ITEMS = 100;
+    public static final int MAX_EXTENSION_SECONDS = 3_600;
+    public static final int MAX_EXTENSIONS = 10;
 
     /**
      * One broken rule: the problem type it is answered with, the field it is about (a property
@@ -63,6 +65,9 @@ public final class SaleRules {
                 && !sale.latePayment().equals(LatePaymentPolicy.RECLAIM.name())) {
             broken.add(invalid("latePayment", "REFUSE or RECLAIM"));
         }
+        wholeOrZero(broken, "maxExtensionSeconds", sale.maxExtensionSeconds(), MAX_EXTENSION_SECONDS,
+                "0 (holds are not extended) to 3,600 seconds (an hour)");
+        wholeOrZero(broken, "maxExtensions", sale.maxExtensions(), MAX_EXTENSIONS, "0 (holds are not extended) to 10 times");
         if (sale.startsAt() != null && sale.endsAt() != null && !sale.endsAt().isAfter(sale.startsAt())) {
             broken.add(new Broken(WINDOW_ENDS_BEFORE_START, "endsAt", "The sale must end after it starts (endsAt "
                     + sale.endsAt() + ", startsAt " + sale.startsAt() + ")"));
@@ -116,6 +121,14 @@ public final class SaleRules {
             broken.add(invalid(field, belowOne));
         } else if (value.compareTo(BigDecimal.valueOf(max)) > 0) {
             broken.add(invalid(field, aboveMax));
+        }
+    }
+
+    /** An optional whole number from 0 to {@code max}: null passes (0 applies). */
+    private static void wholeOrZero(List<Broken> broken, String field, BigDecimal value, int max, String range) {
+        if (value != null && (value.stripTrailingZeros().scale() > 0 || value.signum() < 0
+                || value.compareTo(BigDecimal.valueOf(max)) > 0)) {
+            broken.add(invalid(field, "A whole number from " + range));
         }
     }
 

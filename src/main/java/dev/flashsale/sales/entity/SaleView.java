@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.UUID;
 
 /** A sale with the live counts of each of its SKUs. */
-@JsonbPropertyOrder({"id", "name", "status", "holdSeconds", "maxPerOrder", "maxPerBuyer", "latePayment", "startsAt", "endsAt", "createdAt", "updatedAt", "items"})
+@JsonbPropertyOrder({"id", "name", "status", "holdSeconds", "maxPerOrder", "maxPerBuyer", "latePayment", "maxExtensionSeconds",
+        "maxExtensions", "startsAt", "endsAt", "createdAt", "updatedAt", "items"})
 public record SaleView(UUID id, String name, SaleStatus status, int holdSeconds, int maxPerOrder, Integer maxPerBuyer,
-                       LatePaymentPolicy latePayment, Instant startsAt, Instant endsAt, Instant createdAt,
-                       Instant updatedAt, List<StockLevel> items) {
+                       LatePaymentPolicy latePayment, int maxExtensionSeconds, int maxExtensions, Instant startsAt,
+                       Instant endsAt, Instant createdAt, Instant updatedAt, List<StockLevel> items) {
 
     public int total() {
         return items.stream().mapToInt(StockLevel::total).sum();

@@ -28,9 +28,10 @@ class SaleRulesTest {
     void aSaleAtEveryBoundBreaksNoRule() {
         NewSale atMost = new NewSale("n".repeat(200), new BigDecimal("86400"), new BigDecimal("10000"),
                 new BigDecimal("10000000"), "RECLAIM", NOON, NOON.plusSeconds(1),
-                List.of(item("A." + "b".repeat(62), "10000000", "64"), item("B", "1.00", "1")));
+                List.of(item("A." + "b".repeat(62), "10000000", "64"), item("B", "1.00", "1")), new BigDecimal("3600"),
+                new BigDecimal("10"));
         NewSale atLeast = new NewSale("  x  ", BigDecimal.ONE, BigDecimal.ONE, BigDecimal.ONE, "REFUSE", null, NOON,
-                Collections.nCopies(1, ITEM));
+                Collections.nCopies(1, ITEM), BigDecimal.ZERO, new BigDecimal("0.0"));
         assertEquals(List.of(), SaleRules.brokenBy(atMost));
         assertEquals(List.of(), SaleRules.brokenBy(atLeast));
         assertEquals(List.of(), SaleRules.brokenBy(sale("Many", distinctItems(SaleRules.MAX_ITEMS))));
@@ -64,6 +65,20 @@ class SaleRulesTest {
     }
 
     @Test
+    void theHoldExtensions() {
+        String seconds = "A whole number from 0 (holds are not extended) to 3,600 seconds (an hour)";
+        String times = "A whole number from 0 (holds are not extended) to 10 times";
+        for (String wrong : List.of("-1", "2.5", "3601", "99999999999")) {
+            assertEquals(List.of(invalid("maxExtensionSeconds", seconds)), extensions(wrong, null), wrong);
+        }
+        for (String wrong : List.of("-1", "0.5", "11")) {
+            assertEquals(List.of(invalid("maxExtensions", times)), extensions(null, wrong), wrong);
+        }
+        assertEquals(List.of(), extensions("0", "0"));
+        assertEquals(List.of(), extensions("60.0", "3"));
+    }
+
+    @Test
     void theLatePaymentPolicy() {
         assertEquals(List.of(invalid("latePayment", "REFUSE or RECLAIM")), terms(null, null, null, "MAYBE"));
         assertEquals(List.of(invalid("latePayment", "REFUSE or RECLAIM")), terms(null, null, null, "refuse"));
@@ -71,12 +86,12 @@ class SaleRulesTest {
 
     @Test
     void theWindowEndsAfterItStarts() {
-        NewSale backwards = new NewSale("Drop", null, null, null, null, NOON, NOON.minusSeconds(60), List.of(ITEM));
-        NewSale empty = new NewSale("Drop", null, null, null, null, NOON, NOON, List.of(ITEM));
+        NewSale backwards = new NewSale("Drop", null, null, null, null, NOON, NOON.minusSeconds(60), List.of(ITEM), null, null);
+        NewSale empty = new NewSale("Drop", null, null, null, null, NOON, NOON, List.of(ITEM), null, null);
         String message = "The sale must end after it starts (endsAt 2030-01-01T11:59:00Z, startsAt 2030-01-01T12:00:00Z)";
         assertEquals(List.of(new SaleRules.Broken("window-ends-before-start", "endsAt", message)), SaleRules.brokenBy(backwards));
         assertEquals("endsAt", SaleRules.brokenBy(empty).get(0).field());
-        assertEquals(List.of(), SaleRules.brokenBy(new NewSale("Drop", null, null, null, null, null, NOON, List.of(ITEM))));
+        assertEquals(List.of(), SaleRules.brokenBy(new NewSale("Drop", null, null, null, null, null, NOON, List.of(ITEM), null, null)));
         Problem problem = refused(backwards);
         assertEquals(Problem.TYPE_BASE + "window-ends-before-start", problem.type());
         assertEquals(message, problem.detail());
@@ -122,7 +137,7 @@ class SaleRulesTest {
     @Test
     void everyBrokenRuleIsListedInTheFormsOrder() {
         NewSale bad = new NewSale(" ", new BigDecimal("0"), null, null, "NOPE", NOON, NOON,
-                List.of(item("A", "0", null), item("A", "1", null)));
+                List.of(item("A", "0", null), item("A", "1", null)), null, null);
         assertEquals(List.of("name", "holdSeconds", "latePayment", "endsAt", "items[0].units", "items[1].sku"),
                 SaleRules.brokenBy(bad).stream().map(SaleRules.Broken::field).toList());
     }
@@ -131,7 +146,7 @@ class SaleRulesTest {
     @Test
     void theAdminApiAnswersTheFieldsFirstThenADuplicateThenTheWindow() {
         NewSale all = new NewSale("Drop", new BigDecimal("0"), null, null, null, NOON, NOON,
-                List.of(item("A", "1", null), item("A", "1", "0")));
+                List.of(item("A", "1", null), item("A", "1", "0")), null, null);
         Problem fields = refused(all);
         assertEquals(400, fields.status());
         assertEquals(Problem.TYPE_BASE + ProblemException.INVALID_REQUEST, fields.type());
@@ -140,7 +155,7 @@ class SaleRulesTest {
         assertEquals("holdSeconds: At least 1 second", fields.detail());
 
         NewSale duplicateAndWindow = new NewSale("Drop", null, null, null, null, NOON, NOON,
-                List.of(item("A", "1", null), item("A", "1", null)));
+                List.of(item("A", "1", null), item("A", "1", null)), null, null);
         assertEquals(Problem.TYPE_BASE + "duplicate-sku", refused(duplicateAndWindow).type());
     }
 
@@ -154,15 +169,20 @@ class SaleRulesTest {
 
     private static List<SaleRules.Broken> terms(String holdSeconds, String maxPerOrder, String maxPerBuyer, String latePayment) {
         return SaleRules.brokenBy(new NewSale("Drop", decimal(holdSeconds), decimal(maxPerOrder), decimal(maxPerBuyer),
-                latePayment, null, null, List.of(ITEM)));
+                latePayment, null, null, List.of(ITEM), null, null));
     }
 
     private static List<SaleRules.Broken> items(NewSale.Item item) {
         return SaleRules.brokenBy(sale("Drop", List.of(item)));
     }
 
+    private static List<SaleRules.Broken> extensions(String maxExtensionSeconds, String maxExtensions) {
+        return SaleRules.brokenBy(new NewSale("Drop", null, null, null, null, null, null, List.of(ITEM),
+                decimal(maxExtensionSeconds), decimal(maxExtensions)));
+    }
+
     private static NewSale sale(String name, List<NewSale.Item> items) {
-        return new NewSale(name, null, null, null, null, null, null, items);
+        return new NewSale(name, null, null, null, null, null, null, items, null, null);
     }
 
     private static NewSale.Item item(String sku, String units, String shards) {

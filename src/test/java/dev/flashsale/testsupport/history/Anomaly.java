@@ -22,6 +22,14 @@ public record Anomaly(Kind kind, String detail) {
         UNRESOLVED,
         /** A buyer holds or bought more of a sale than its cap. */
         CAP_EXCEEDED,
+        /** A hold expired before its deadline: the one it ends with, or one an extension was told. */
+        SWEPT_BEFORE_DEADLINE,
+        /**
+         * A hold's extensions are not those its requests account for: fewer than were answered ok
+         * (an extension lost), more than were ok or unknown (one no request made), or more than its
+         * sale allows.
+         */
+        EXTENSIONS_MISCOUNTED,
         /** The gate's counter in Redis disagrees with what PostgreSQL has available. */
         REDIS_DRIFT,
         /**

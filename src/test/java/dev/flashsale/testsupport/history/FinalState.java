@@ -8,6 +8,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -24,14 +26,32 @@ import redis.clients.jedis.Jedis;
  */
 public record FinalState(Map<String, SkuRow> skus, List<ReservationRow> reservations, Map<String, Long> redisCounters) {
 
-    /** A SKU's counts over its stock rows, the same counts from its ledger, and its sale's cap per buyer (0: none). */
+    /**
+     * A SKU's counts over its stock rows, the same counts from its ledger, its sale's cap per buyer
+     * (0: none) and how often its sale lets a hold be extended.
+     */
     public record SkuRow(String sku, String saleId, long total, long held, long sold, long heldByLedger,
-                         long soldByLedger, int capPerBuyer) {
+                         long soldByLedger, int capPerBuyer, int maxExtensions) {
+
+        /** A SKU of a sale that extends no hold. */
+        public SkuRow(String sku, String saleId, long total, long held, long sold, long heldByLedger, long soldByLedger,
+                      int capPerBuyer) {
+            this(sku, saleId, total, held, sold, heldByLedger, soldByLedger, capPerBuyer, 0);
+        }
     }
 
-    /** A reservation, with what its ledger rows did to held and sold. */
+    /**
+     * A reservation, with what its ledger rows did to held and sold, how often it was extended, its
+     * deadline, and when the ledger has it expire (null: it did not).
+     */
     public record ReservationRow(String id, String key, String sku, String buyer, int qty, String status,
-                                 long heldDelta, long soldDelta) {
+                                 long heldDelta, long soldDelta, int extensions, Instant expiresAt, Instant expiredAt) {
+
+        /** A reservation never extended, whose deadline the checker is not shown. */
+        public ReservationRow(String id, String key, String sku, String buyer, int qty, String status, long heldDelta,
+                              long soldDelta) {
+            this(id, key, sku, buyer, qty, status, heldDelta, soldDelta, 0, null, null);
+        }
     }
 
     /** Reads the SKUs from PostgreSQL and their counters from the tests' Redis. */
@@ -65,7 +85,7 @@ public record FinalState(Map<String, SkuRow> skus, List<ReservationRow> reservat
 
     private static SkuRow skuRow(Connection connection, String sku) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(
-                "SELECT s.sale_id, s.total, s.held, s.sold, coalesce(sale.max_per_buyer, 0),"
+                "SELECT s.sale_id, s.total, s.held, s.sold, coalesce(sale.max_per_buyer, 0), sale.max_extensions,"
                         + " (SELECT coalesce(sum(held_delta), 0) FROM stock_movement m WHERE m.sku = s.sku),"
                         + " (SELECT coalesce(sum(sold_delta), 0) FROM stock_movement m WHERE m.sku = s.sku)"
                         + " FROM stock s JOIN sale ON sale.id = s.sale_id WHERE s.sku = ?")) {
@@ -75,23 +95,29 @@ public record FinalState(Map<String, SkuRow> skus, List<ReservationRow> reservat
                     throw new IllegalStateException("No SKU " + sku);
                 }
                 return new SkuRow(sku, row.getString(1), row.getLong(2), row.getLong(3), row.getLong(4),
-                        row.getLong(6), row.getLong(7), row.getInt(5));
+                        row.getLong(7), row.getLong(8), row.getInt(5), row.getInt(6));
             }
         }
+    }
+
+    private static Instant instant(ResultSet row, int column) throws SQLException {
+        OffsetDateTime time = row.getObject(column, OffsetDateTime.class);
+        return time == null ? null : time.toInstant();
     }
 
     private static List<ReservationRow> reservationsOf(Connection connection, String sku) throws SQLException {
         List<ReservationRow> found = new ArrayList<>();
         try (PreparedStatement query = connection.prepareStatement(
                 "SELECT r.id, r.idempotency_key, r.buyer_id, r.qty, r.status,"
-                        + " coalesce(sum(m.held_delta), 0), coalesce(sum(m.sold_delta), 0)"
+                        + " coalesce(sum(m.held_delta), 0), coalesce(sum(m.sold_delta), 0), r.extensions, r.expires_at,"
+                        + " min(m.at) FILTER (WHERE m.kind = 'EXPIRE')"
                         + " FROM reservation r LEFT JOIN stock_movement m ON m.reservation_id = r.id"
                         + " WHERE r.sku = ? GROUP BY r.id")) {
             query.setString(1, sku);
             try (ResultSet row = query.executeQuery()) {
                 while (row.next()) {
                     found.add(new ReservationRow(row.getString(1), row.getString(2), sku, row.getString(3), row.getInt(4),
-                            row.getString(5), row.getLong(6), row.getLong(7)));
+                            row.getString(5), row.getLong(6), row.getLong(7), row.getInt(8), instant(row, 9), instant(row, 10)));
                 }
             }
         }

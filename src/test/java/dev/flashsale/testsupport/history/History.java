@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * The history of a run: every reserve, confirm and cancel with its invocation and completion time
+ * The history of a run: every reserve, confirm, cancel and extension with its invocation and completion time
  * and its outcome, recorded by the clients themselves, safe for any number of client threads. A
  * request that throws answers null and is recorded as UNKNOWN (a timeout, a dropped connection),
  * or as UNSENT when its connection was refused.
@@ -33,6 +33,11 @@ public final class History {
         return record(Op.Kind.CANCEL, null, null, null, 0, reservationId, () -> api.cancel(reservationId));
     }
 
+    /** Extends a hold by {@code json}'s seconds ({@code null}: no body, the sale's most). */
+    public Api.Answer extend(Api api, String reservationId, String json) {
+        return record(Op.Kind.EXTEND, null, null, null, 0, reservationId, () -> api.extend(reservationId, json));
+    }
+
     /** Records any call that answers like the reserve, confirm or cancel API (a foil's, for one). */
     public Api.Answer record(Op.Kind kind, String key, String sku, String buyer, int qty, String target,
                              Supplier<Api.Answer> call) {
@@ -53,8 +58,9 @@ public final class History {
         boolean described = outcome == Op.Outcome.OK && !answer.body().isBlank();
         String reservationId = described ? answer.json().getString("id", null) : null;
         String state = described ? answer.json().getString("status", null) : null;
+        String deadline = described && kind == Op.Kind.EXTEND ? answer.json().getString("expiresAt", null) : null;
         add(new Op(ids.incrementAndGet(), kind, key, sku, buyer, qty, target, invoked, completed, outcome, status,
-                problem, reservationId, state));
+                problem, reservationId, state, deadline));
         return answer;
     }
 

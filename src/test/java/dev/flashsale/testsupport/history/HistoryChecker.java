@@ -4,6 +4,7 @@ import dev.flashsale.testsupport.history.Anomaly.Kind;
 import dev.flashsale.testsupport.history.FinalState.ReservationRow;
 import dev.flashsale.testsupport.history.FinalState.SkuRow;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -97,8 +98,10 @@ public final class HistoryChecker {
                 }
                 case CONFIRM -> transitionToldOf(op, byId.get(op.target()), Set.of("CONFIRMED"), anomalies);
                 case CANCEL -> transitionToldOf(op, byId.get(op.target()), Set.of("CANCELLED", "EXPIRED"), anomalies);
+                case EXTEND -> extensionToldOf(op, byId.get(op.target()), anomalies);
             }
         }
+        extensionsCounted(ops, state, anomalies);
         capsHold(state, anomalies);
         state.redisCounters().forEach((sku, counter) -> {
             SkuRow row = state.skus().get(sku);
@@ -174,6 +177,62 @@ public final class HistoryChecker {
             if (!ends.contains(told) || !row.status().equals(told)) {
                 anomalies.add(new Anomaly(Kind.LOST_TRANSITION, op.kind() + " of " + row.id() + " answered ok ("
                         + op.state() + "), it is " + row.status()));
+            }
+        }
+    }
+
+    /**
+     * An extension answered ok: its reservation exists, and if it expired, not before the deadline
+     * the answer told (deadlines only move later, so its final one is no earlier either).
+     */
+    private static void extensionToldOf(Op op, ReservationRow row, List<Anomaly> anomalies) {
+        if (row == null) {
+            if (op.outcome().mayHaveActed()) {
+                anomalies.add(new Anomaly(op.outcome() == Op.Outcome.OK ? Kind.LOST_TRANSITION : Kind.UNRESOLVED,
+                        op.kind() + " of " + op.target() + ": no such reservation"));
+            }
+            return;
+        }
+        if (op.outcome() != Op.Outcome.OK || op.deadline() == null || row.expiresAt() == null) {
+            return;
+        }
+        Instant told = Instant.parse(op.deadline());
+        if (row.expiresAt().isBefore(told)) {
+            anomalies.add(new Anomaly(Kind.LOST_TRANSITION, "EXTEND of " + row.id() + " answered ok until " + told
+                    + ", its deadline is " + row.expiresAt()));
+        }
+        if (row.expiredAt() != null && row.expiredAt().isBefore(told)) {
+            anomalies.add(new Anomaly(Kind.SWEPT_BEFORE_DEADLINE, row.id() + " expired at " + row.expiredAt()
+                    + ", before " + told + ", which an extension was told"));
+        }
+    }
+
+    /**
+     * Every hold expired at or after its deadline, and its extensions are those its requests
+     * account for (at least the ones answered ok, at most those and the unknown ones) and within
+     * its sale's allowance.
+     */
+    private static void extensionsCounted(List<Op> ops, FinalState state, List<Anomaly> anomalies) {
+        Map<String, Long> ok = new HashMap<>();
+        Map<String, Long> unknown = new HashMap<>();
+        for (Op op : ops) {
+            if (op.kind() == Op.Kind.EXTEND && op.outcome() == Op.Outcome.OK) {
+                ok.merge(op.target(), 1L, Long::sum);
+            } else if (op.kind() == Op.Kind.EXTEND && op.outcome() == Op.Outcome.UNKNOWN) {
+                unknown.merge(op.target(), 1L, Long::sum);
+            }
+        }
+        for (ReservationRow row : state.reservations()) {
+            if (row.expiredAt() != null && row.expiresAt() != null && row.expiredAt().isBefore(row.expiresAt())) {
+                anomalies.add(new Anomaly(Kind.SWEPT_BEFORE_DEADLINE, row.id() + " expired at " + row.expiredAt()
+                        + ", before its deadline " + row.expiresAt()));
+            }
+            long told = ok.getOrDefault(row.id(), 0L);
+            long most = told + unknown.getOrDefault(row.id(), 0L);
+            int allowed = state.skus().get(row.sku()).maxExtensions();
+            if (row.extensions() < told || row.extensions() > most || row.extensions() > allowed) {
+                anomalies.add(new Anomaly(Kind.EXTENSIONS_MISCOUNTED, row.id() + " counts " + row.extensions()
+                        + " extension(s): " + told + " answered ok, " + (most - told) + " unknown, " + allowed + " allowed"));
             }
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.testsupport.history.Anomaly.Kind;
 import dev.flashsale.testsupport.history.FinalState.ReservationRow;
 import dev.flashsale.testsupport.history.FinalState.SkuRow;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.Test;
 class HistoryCheckerTest {
 
     private static final String SALE = "sale-1";
+    private static final Instant FIRST_DEADLINE = Instant.parse("2030-01-01T12:10:00.123456Z");
+    private static final Instant SECOND_DEADLINE = FIRST_DEADLINE.plusSeconds(120);
 
     /** 3 units, cap 2 per buyer: a held, b confirmed, c cancelled, d refused sold out, e unknown but taken. */
     private final List<Op> ops = new ArrayList<>(List.of(
@@ -142,6 +145,43 @@ class HistoryCheckerTest {
     }
 
     @Test
+    void aHoldExtendedTwiceAndExpiredAfterItsNewDeadlineIsNoAnomaly() {
+        extendR_aTwice(2);
+        assertEquals(List.of(), check().anomalies());
+        expireR_a(SECOND_DEADLINE.plusMillis(1));
+        assertEquals(List.of(), check().anomalies());
+    }
+
+    @Test
+    void anExtendedHoldSweptBeforeItsNewDeadlineIsReported() {
+        extendR_aTwice(2);
+        expireR_a(SECOND_DEADLINE.minusSeconds(1));
+        assertKinds(Set.of(Kind.SWEPT_BEFORE_DEADLINE));
+    }
+
+    @Test
+    void extensionsTheRequestsDoNotAccountForAreMiscounted() {
+        extendR_aTwice(2);
+        replace("r-a", new ReservationRow("r-a", "k-a", "SKU", "buyer-a", 1, "HELD", 1, 0, 1, SECOND_DEADLINE, null));
+        assertKinds(Set.of(Kind.EXTENSIONS_MISCOUNTED));
+        replace("r-a", new ReservationRow("r-a", "k-a", "SKU", "buyer-a", 1, "HELD", 1, 0, 3, SECOND_DEADLINE, null));
+        assertKinds(Set.of(Kind.EXTENSIONS_MISCOUNTED));
+        ops.add(extension(12, "r-a", Op.Outcome.UNKNOWN, null));
+        assertKinds(Set.of(Kind.EXTENSIONS_MISCOUNTED), "three counted, two ok and one unknown, but two allowed");
+        extendR_aTwice(3);
+        ops.add(extension(12, "r-a", Op.Outcome.UNKNOWN, null));
+        replace("r-a", new ReservationRow("r-a", "k-a", "SKU", "buyer-a", 1, "HELD", 1, 0, 3, SECOND_DEADLINE, null));
+        assertEquals(List.of(), check().anomalies(), "the unknown one counted");
+    }
+
+    @Test
+    void anExtensionAnsweredOkWhoseDeadlineWasLostIsALostTransition() {
+        extendR_aTwice(2);
+        replace("r-a", new ReservationRow("r-a", "k-a", "SKU", "buyer-a", 1, "HELD", 1, 0, 2, FIRST_DEADLINE, null));
+        assertKinds(Set.of(Kind.LOST_TRANSITION));
+    }
+
+    @Test
     void aRedisCounterThatDisagreesWithPostgresIsDrift() {
         counters.put("SKU", 1L);
         assertKinds(Set.of(Kind.REDIS_DRIFT));
@@ -182,9 +222,32 @@ class HistoryCheckerTest {
         assertKinds(Set.of(Kind.PHANTOM_RESERVATION));
     }
 
+    /** r-a extended twice, answered ok each time, in a sale that allows {@code allowed} extensions. */
+    private void extendR_aTwice(int allowed) {
+        skus.put("SKU", new SkuRow("SKU", SALE, 3, 2, 1, 2, 1, 2, allowed));
+        ops.removeIf(op -> op.kind() == Op.Kind.EXTEND);
+        ops.add(extension(10, "r-a", Op.Outcome.OK, FIRST_DEADLINE));
+        ops.add(extension(11, "r-a", Op.Outcome.OK, SECOND_DEADLINE));
+        replace("r-a", new ReservationRow("r-a", "k-a", "SKU", "buyer-a", 1, "HELD", 1, 0, 2, SECOND_DEADLINE, null));
+    }
+
+    /** r-a expired by the sweeper {@code at}, its unit back. */
+    private void expireR_a(Instant at) {
+        ReservationRow held = reservations.stream().filter(row -> row.id().equals("r-a")).findFirst().orElseThrow();
+        replace("r-a", new ReservationRow("r-a", "k-a", "SKU", "buyer-a", 1, "EXPIRED", 0, 0, held.extensions(),
+                held.expiresAt(), at));
+        SkuRow sku = skus.get("SKU");
+        skus.put("SKU", new SkuRow("SKU", SALE, 3, 1, 1, 1, 1, 2, sku.maxExtensions()));
+        counters.put("SKU", 1L);
+    }
+
     private void assertKinds(Set<Kind> expected) {
+        assertKinds(expected, "");
+    }
+
+    private void assertKinds(Set<Kind> expected, String why) {
         Report report = check();
-        assertEquals(expected, report.anomalies().stream().map(Anomaly::kind).collect(Collectors.toSet()), report.toString());
+        assertEquals(expected, report.anomalies().stream().map(Anomaly::kind).collect(Collectors.toSet()), why + " " + report);
         expected.forEach(kind -> assertTrue(report.has(kind)));
     }
 
@@ -211,6 +274,12 @@ class HistoryCheckerTest {
     private static Op reserve(long id, String key, String buyer, Op.Outcome outcome, int status, String reservationId) {
         return new Op(id, Op.Kind.RESERVE, key, "SKU", buyer, 1, null, id * 10, id * 10 + 5, outcome, status,
                 outcome == Op.Outcome.REFUSED ? "sold-out" : null, reservationId, reservationId == null ? null : "HELD");
+    }
+
+    private static Op extension(long id, String target, Op.Outcome outcome, Instant deadline) {
+        return new Op(id, Op.Kind.EXTEND, null, null, null, 0, target, id * 10, id * 10 + 5, outcome,
+                outcome == Op.Outcome.OK ? 200 : 0, null, outcome == Op.Outcome.OK ? target : null,
+                outcome == Op.Outcome.OK ? "HELD" : null, deadline == null ? null : deadline.toString());
     }
 
     private static Op transition(long id, Op.Kind kind, String target, Op.Outcome outcome, int status) {

@@ -10,12 +10,19 @@ package dev.flashsale.testsupport.history;
  * @param problem       the problem type's slug of a refusal, or what failed for an unknown outcome
  * @param state         the reservation's status in a successful answer (a cancel of a hold that ran
  *                      out meanwhile answers EXPIRED: it ended anyway)
+ * @param deadline      the hold's deadline in a successful extension's answer (ISO-8601); null otherwise
  */
 public record Op(long id, Kind kind, String key, String sku, String buyer, int qty, String target,
                  long invoked, long completed, Outcome outcome, int status, String problem, String reservationId,
-                 String state) {
+                 String state, String deadline) {
 
-    public enum Kind { RESERVE, CONFIRM, CANCEL }
+    public enum Kind { RESERVE, CONFIRM, CANCEL, EXTEND }
+
+    /** A request that told no deadline (all but an extension). */
+    public Op(long id, Kind kind, String key, String sku, String buyer, int qty, String target, long invoked, long completed,
+              Outcome outcome, int status, String problem, String reservationId, String state) {
+        this(id, kind, key, sku, buyer, qty, target, invoked, completed, outcome, status, problem, reservationId, state, null);
+    }
 
     /**
      * OK: 200 or 201. REFUSED: a 4xx, which changes nothing. UNSENT: the connection was refused, so

@@ -1,0 +1,45 @@
+package dev.flashsale.reservations.boundary;
+
+import dev.flashsale.platform.pipeline.Answer;
+import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.security.Roles;
+import dev.flashsale.reservations.entity.ExtensionRequest;
+import dev.flashsale.reservations.entity.ReservationView;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.UUID;
+
+/**
+ * {@code POST /api/reservations/{id}/extend}: a live hold waits longer for a payment in flight,
+ * within its sale's allowance. Body {@code {"seconds": N}}, or none (or {@code {}}) for the sale's
+ * most. Not idempotent: each answered extension counts against the allowance.
+ */
+@ApplicationScoped
+@Access(Roles.STOREFRONT)
+@Answers("POST /api/reservations/{id}/extend")
+public class ExtendReservation implements Handler<ExtendReservation.Asked> {
+
+    /** The reservation named and the seconds asked for. */
+    public record Asked(UUID id, ExtensionRequest request) {
+    }
+
+    private static final ExtensionRequestReader BODIES = new ExtensionRequestReader();
+
+    @Inject
+    ReservationLifecycle lifecycle;
+
+    @Override
+    public Asked read(Call call) {
+        UUID id = Ids.parse(call.param("id"), "reservation");
+        return new Asked(id, call.optionalBody(BODIES, ExtensionRequest.SALE_DEFAULT));
+    }
+
+    @Override
+    public Answer answer(Call call, Asked asked) {
+        return Answer.ok(ReservationView.of(lifecycle.extend(asked.id(), call.owner(), asked.request().asked())));
+    }
+}

@@ -1,0 +1,62 @@
+package dev.flashsale.reservations.control;
+
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.reservations.entity.HoldExtension;
+import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReservationStatus;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * A live hold's deadline moved later for a payment in flight: one conditional UPDATE
+ * (db/reservations/extend_hold.sql) that checks and counts the extension and writes it to the
+ * ledger, so that concurrent extensions of one hold never pass its sale's allowance; and, when it
+ * changed nothing, what it found (db/reservations/find_extension_of_hold.sql).
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class HoldExtensions {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    /**
+     * @param seconds the seconds asked for (the sale grants at most its {@code maxExtensionSeconds}); null: the sale's most
+     * @return the reservation extended, or empty when nothing changed
+     */
+    public Optional<Reservation> extend(UUID id, Integer seconds) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/extend_hold"), Tuple.class)
+                .setParameter("id", id)
+                .setParameter("seconds", seconds)
+                .getResultList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        Tuple row = rows.get(0);
+        if (Rows.number(row, "recorded") != 1) {
+            throw new IllegalStateException("The extension of " + id + " was not written to the ledger");
+        }
+        return Optional.of(ReservationBook.reservation(row));
+    }
+
+    /** The hold as an extension sees it; empty when there is no such reservation. */
+    public Optional<HoldExtension> find(UUID id) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_extension_of_hold"), Tuple.class)
+                .setParameter("id", id)
+                .getResultList();
+        return rows.stream().findFirst().map(row -> new HoldExtension(ReservationStatus.valueOf(Rows.text(row, "status")),
+                Boolean.TRUE.equals(row.get("live")), Rows.integer(row, "extensions"),
+                Rows.integer(row, "max_extension_seconds"), Rows.integer(row, "max_extensions")));
+    }
+}
