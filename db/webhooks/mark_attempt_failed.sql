@@ -6,7 +6,7 @@ UPDATE webhook_delivery
                      THEN 'FAILED' ELSE 'PENDING' END,
        next_attempt_at = LEAST(now() + CAST(:delayMs AS bigint) * interval '1 millisecond',
                                round_started_at + CAST(:giveUpSeconds AS integer) * interval '1 second'),
-       last_status = :status, last_error = :error, claim = NULL
+       last_status = CAST(:status AS integer), last_error = :error, claim = NULL
  WHERE id = :id
    AND claim = CAST(:claim AS uuid)
    AND status = 'PENDING'

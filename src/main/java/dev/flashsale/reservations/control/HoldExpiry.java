@@ -82,8 +82,8 @@ public class HoldExpiry {
         for (ReturnedHold hold : expired) {
             total += hold.qty();
             returned.fire(new UnitsReturned(shard.sku(), hold.key(), hold.qty()));
-            events.expired(shard.sku(), hold);
         }
+        events.expired(shard.sku(), expired);
         return new ExpiredHolds(expired.size(), total);
     }
 

@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.transaction.Transactional;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -43,9 +44,15 @@ public class ReservationEvents {
         outbox.record(EventType.HOLD_EXPIRING, data(reservation).build());
     }
 
-    public void expired(Sku sku, ReturnedHold hold) {
-        outbox.record(EventType.HOLD_EXPIRED, data(hold.id(), hold.key(), sku, hold.buyerId(), hold.qty())
-                .add("status", "EXPIRED").build());
+    /** A batch of holds of one SKU expired: asks once whether anyone listens, then writes one event each. */
+    public void expired(Sku sku, List<ReturnedHold> holds) {
+        if (holds.isEmpty() || !outbox.listened(EventType.HOLD_EXPIRED)) {
+            return;
+        }
+        for (ReturnedHold hold : holds) {
+            outbox.record(EventType.HOLD_EXPIRED, data(hold.id(), hold.key(), sku, hold.buyerId(), hold.qty())
+                    .add("status", "EXPIRED").build());
+        }
     }
 
     /** Whether anyone listens for holds about to expire (when not, nobody looks for them). */
