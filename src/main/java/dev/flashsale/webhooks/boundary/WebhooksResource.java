@@ -58,7 +58,7 @@ public class WebhooksResource {
     @Operation(summary = "Register a webhook; its secret (made when none is given) is shown only here")
     @APIResponse(responseCode = "201", description = "The webhook, with its whole secret",
             content = @Content(schema = @Schema(implementation = CreatedWebhook.class)))
-    @APIResponse(responseCode = "400", description = "invalid-request: url, events or secret")
+    @APIResponse(responseCode = "400", description = "invalid-request, malformed-request")
     @APIResponse(responseCode = "409", description = "too-many-webhooks")
     @Access(Roles.MERCHANDISER)
     @POST
@@ -71,7 +71,7 @@ public class WebhooksResource {
     @Operation(summary = "Change a webhook: URL, events, enabled, and its secret when one is given")
     @APIResponse(responseCode = "200", description = "The webhook, changed",
             content = @Content(schema = @Schema(implementation = Webhook.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id, invalid-request")
+    @APIResponse(responseCode = "400", description = "invalid-id, invalid-request, malformed-request")
     @APIResponse(responseCode = "404", description = "webhook-not-found")
     @Access(Roles.MERCHANDISER)
     @PUT
@@ -116,7 +116,7 @@ public class WebhooksResource {
     }
 
     @Operation(summary = "Send a failed delivery again, with a new round of retries")
-    @APIResponse(responseCode = "202", description = "Pending again; the sender sends it within a second or so")
+    @APIResponse(responseCode = "204", description = "Pending again; the sender sends it at its next tick")
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "delivery-not-found")
     @APIResponse(responseCode = "409", description = "delivery-not-failed")
@@ -125,7 +125,7 @@ public class WebhooksResource {
     @Path("deliveries/{id}/send-again")
     public Response sendAgain(@PathParam("id") String id) {
         admin.sendAgain(Ids.parse(id, "delivery"));
-        return Response.accepted().build();
+        return Response.noContent().build();
     }
 
     private static int limitOf(String limit) {
