@@ -59,9 +59,12 @@
 -- Every key of the room expires keptMs after the sale's end, or after now when that is later
 -- (a sale with no end, or ended: its keys outlive the room's last call by keptMs).
 --
--- Returns one answer per call, in the same order, then one more: {admitted, nextTokenExpiryMs}, the
--- buyers this call admitted and when the first token of an active buyer runs out (0: none), so
--- that a node can step the room then and pass that buyer's unit (not reserved) or place on at once.
+-- Returns one answer per call, in the same order, then one more: {admitted, nextTokenExpiryMs,
+-- reoffered, tokenExpiryMs, ticket, buyer, ticket, buyer, ...}: the buyers this call admitted and
+-- when the first token of an active buyer runs out (0: none), so that a node can step the room then
+-- and pass that buyer's unit (not reserved) or place on at once; how many of the admitted were
+-- handed a returned unit (the first ones), their tokens' expiry, and each admitted ticket with its
+-- buyer, in admission order (at most one second's worth of the room's rate), for the webhooks.
 -- A ticket taken:
 --   {1, ticket, <its poll>}  a new ticket;  {0, ticket, <its poll>}  the buyer's own from before
 --   {-2}  the room is off (no new ticket; a buyer's own ticket is still answered, as above)
@@ -210,6 +213,9 @@ local held = tonumber(ARGV[2])
 local soldOut = available <= 0 and held <= 0
 local why = 0
 local admittedNow = 0
+local admittedList = {}
+local reofferedNow = 0
+local admittedExpiry = 0
 if cfg[8] == '1' then
     why = 1
 end
@@ -225,7 +231,10 @@ if drawn and not soldOut then
         if n > 0 then
             local expiry = now + tonumber(cfg[4])
             local admitted = redis.call('ZRANGE', KEYS[5], 0, n - 1)
+            admittedExpiry = expiry
             for _, following in ipairs(admitted) do
+                admittedList[#admittedList + 1] = following
+                admittedList[#admittedList + 1] = redis.call('HGET', KEYS[3], following) or ''
                 redis.call('ZREM', KEYS[5], following)
                 redis.call('ZREM', KEYS[6], following)
                 redis.call('HSET', KEYS[7], following, 'A:' .. string.format('%d', expiry))
@@ -238,7 +247,8 @@ if drawn and not soldOut then
                 redis.call('HINCRBY', KEYS[1], 'admittedTotal', admittedNow)
                 local owed = tonumber(cfg[16] or '0') - tonumber(cfg[17] or '0')
                 if owed > 0 then
-                    redis.call('HINCRBY', KEYS[1], 'unitsReoffered', math.min(owed, admittedNow))
+                    reofferedNow = math.min(owed, admittedNow)
+                    redis.call('HINCRBY', KEYS[1], 'unitsReoffered', reofferedNow)
                 end
             end
             unitsFree = unitsFree - #admitted
@@ -283,5 +293,9 @@ for i, ticket in pairs(polled) do
 end
 keepKeys()
 local first = redis.call('ZRANGE', KEYS[9], 0, 0, 'WITHSCORES')
-answers[calls + 1] = {admittedNow, tonumber(first[2] or '0')}
+local stepped = {admittedNow, tonumber(first[2] or '0'), reofferedNow, admittedExpiry}
+for _, item in ipairs(admittedList) do
+    stepped[#stepped + 1] = item
+end
+answers[calls + 1] = stepped
 return answers

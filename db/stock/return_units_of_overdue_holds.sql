@@ -54,5 +54,6 @@ WITH overdue AS (
 )
 -- One row per expired hold (none when nothing was overdue), each with the number of stock rows
 -- that took units back: the caller checks it is 1.
-SELECT expired.owner, expired.idempotency_key, expired.qty, (SELECT count(*) FROM released) AS stock_rows
+SELECT expired.id, expired.owner, expired.idempotency_key, expired.buyer_id, expired.qty,
+       (SELECT count(*) FROM released) AS stock_rows
   FROM expired

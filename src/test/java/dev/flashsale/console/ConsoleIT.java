@@ -11,13 +11,17 @@ import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
+import dev.flashsale.testsupport.WebhookReceiver;
+import dev.flashsale.testsupport.Webhooks;
 import dev.flashsale.testsupport.browser.Browser;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -428,6 +432,47 @@ class ConsoleIT {
         assertEquals(List.of("reservation.cancel"), Db.texts("SELECT action FROM audit_event WHERE actor = ? AND target ="
                 + " (SELECT 'reservation:' || id FROM reservation WHERE idempotency_key = ?)", Api.ADMIN_USER, heldKey));
         TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), "9");
+    }
+
+    /** A delivery its receiver refused for a day is listed with its last error, and sent again from the console. */
+    @Test
+    void aFailedWebhookDeliveryIsListedWithItsErrorAndSentAgainFromTheConsole() {
+        Api api = new Api(base);
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            receiver.refuse("console", true);
+            Webhooks.Registered hook = Webhooks.register(api, receiver.url("console"), "reservation.cancelled");
+            try {
+                String sku = Sales.openSku(api, 2, 1, 600, "REFUSE");
+                Api.Answer held = api.reserve("console-hook-" + sku, sku, "buyer-1", 1);
+                assertEquals(200, api.cancel(held.json().getString("id")).status());
+                Awaitility.await("a refused attempt").atMost(Duration.ofSeconds(30)).until(() -> !receiver.at("console").isEmpty());
+                Db.update("UPDATE webhook_delivery SET round_started_at = now() - interval '25 hours' WHERE webhook_id = ?::uuid", hook.id());
+                Awaitility.await("given up").atMost(Duration.ofSeconds(30)).until(() ->
+                        "FAILED".equals(Db.text("SELECT status FROM webhook_delivery WHERE webhook_id = ?::uuid", hook.id())));
+                String messageId = receiver.at("console").get(0).id();
+                receiver.refuse("console", false);
+
+                try (Browser browser = Browser.of(api.base())) {
+                    browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+                    browser.open("console/webhooks.xhtml").awaitPresent("webhooksForm:url");
+                    int row = 0;
+                    while (browser.has("webhooksForm:failed:" + row + ":messageId")
+                            && !browser.text("webhooksForm:failed:" + row + ":messageId").equals(messageId)) {
+                        row++;
+                    }
+                    assertTrue(browser.has("webhooksForm:failed:" + row + ":messageId"), messageId + " listed as failed");
+                    assertEquals("HTTP 500", browser.text("webhooksForm:failed:" + row + ":lastError"));
+                    browser.click("webhooksForm:failed:" + row + ":sendAgain").awaitAjax();
+                }
+                Awaitility.await("sent again and delivered").atMost(Duration.ofSeconds(30)).until(() ->
+                        "DELIVERED".equals(Db.text("SELECT status FROM webhook_delivery WHERE webhook_id = ?::uuid", hook.id())));
+                assertEquals(204, receiver.at("console").get(receiver.at("console").size() - 1).answered());
+                assertEquals(1, Db.scalar("SELECT count(*) FROM audit_event WHERE action = 'webhook.send-again' AND target = ?",
+                        "delivery:" + Db.text("SELECT id FROM webhook_delivery WHERE webhook_id = ?::uuid", hook.id())));
+            } finally {
+                Webhooks.delete(api, hook.id());
+            }
+        }
     }
 
     @Test

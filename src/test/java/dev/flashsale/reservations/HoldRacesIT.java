@@ -1,22 +1,28 @@
 package dev.flashsale.reservations;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Holds;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestServer;
+import dev.flashsale.testsupport.WebhookReceiver;
+import dev.flashsale.testsupport.Webhooks;
 import dev.flashsale.testsupport.history.FinalState;
 import dev.flashsale.testsupport.history.History;
 import dev.flashsale.testsupport.history.HistoryChecker;
 import dev.flashsale.testsupport.history.Report;
 import jakarta.json.JsonObject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntUnaryOperator;
@@ -40,62 +46,75 @@ class HoldRacesIT {
 
     @Test
     void paymentAndSweeperAtTheExpiryBoundaryHaveOneWinnerEach() throws Exception {
-        int holds = 120;
-        String sku = openSale(holds, "REFUSE");
-        History history = new History();
-        List<String> reservations = reserve(sku, holds, i -> 1, history).stream().map(hold -> hold.getString("id")).toList();
-        // Hold i (its key ends in -i) expires at t0 + 20 ms * i; its payment arrives within 100 ms either side.
-        Db.update("UPDATE reservation SET expires_at = now() + interval '1500 milliseconds'"
-                + " + CAST(substring(idempotency_key from '[0-9]+$') AS integer) * interval '20 milliseconds'"
-                + " WHERE sku = ?", sku);
-        Instant t0 = Instant.parse(Db.text("SELECT to_char(min(expires_at) AT TIME ZONE 'UTC',"
-                + " 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') FROM reservation WHERE sku = ?", sku));
+        Set<String> subscribed = Set.of("reservation.confirmed", "hold.expired");
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            // Each hold's end announced as what it became: the loser of a race wrote no event, as its transaction rolled back.
+            Webhooks.Registered hook = Webhooks.register(api, receiver.url("races"), subscribed.toArray(new String[0]));
+            try {
+                int holds = 120;
+                String sku = openSale(holds, "REFUSE");
+                History history = new History();
+                List<String> reservations = reserve(sku, holds, i -> 1, history).stream().map(hold -> hold.getString("id")).toList();
+                // Hold i (its key ends in -i) expires at t0 + 20 ms * i; its payment arrives within 100 ms either side.
+                Db.update("UPDATE reservation SET expires_at = now() + interval '1500 milliseconds'"
+                        + " + CAST(substring(idempotency_key from '[0-9]+$') AS integer) * interval '20 milliseconds'"
+                        + " WHERE sku = ?", sku);
+                Instant t0 = Instant.parse(Db.text("SELECT to_char(min(expires_at) AT TIME ZONE 'UTC',"
+                        + " 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') FROM reservation WHERE sku = ?", sku));
 
-        AtomicBoolean paymentsDone = new AtomicBoolean();
-        Thread[] sweepers = new Thread[2];
-        List<String> outcomes;
-        try {
-            for (int s = 0; s < sweepers.length; s++) {
-                sweepers[s] = new Thread(() -> {
-                    while (!paymentsDone.get()) {
-                        sweep();
-                        sleepUntil(Instant.now().plusMillis(2));
+                AtomicBoolean paymentsDone = new AtomicBoolean();
+                Thread[] sweepers = new Thread[2];
+                List<String> outcomes;
+                try {
+                    for (int s = 0; s < sweepers.length; s++) {
+                        sweepers[s] = new Thread(() -> {
+                            while (!paymentsDone.get()) {
+                                sweep();
+                                sleepUntil(Instant.now().plusMillis(2));
+                            }
+                        });
+                        sweepers[s].start();
                     }
-                });
-                sweepers[s].start();
-            }
-            outcomes = Crowd.run(16, holds, i -> {
-                Instant due = t0.plusMillis(20L * i + ThreadLocalRandom.current().nextLong(-100, 101));
-                sleepUntil(due);
-                Api.Answer answer = history.confirm(api, reservations.get(i));
-                return answer.status() == 200 ? answer.json().getString("status") : answer.problemType();
-            });
-        } finally {
-            paymentsDone.set(true);
-            for (Thread s : sweepers) {
-                if (s != null) {
-                    s.join();
+                    outcomes = Crowd.run(16, holds, i -> {
+                        Instant due = t0.plusMillis(20L * i + ThreadLocalRandom.current().nextLong(-100, 101));
+                        sleepUntil(due);
+                        Api.Answer answer = history.confirm(api, reservations.get(i));
+                        return answer.status() == 200 ? answer.json().getString("status") : answer.problemType();
+                    });
+                } finally {
+                    paymentsDone.set(true);
+                    for (Thread s : sweepers) {
+                        if (s != null) {
+                            s.join();
+                        }
+                    }
                 }
+                sweep();
+
+                Map<String, Long> byOutcome = outcomes.stream().collect(Collectors.groupingBy(o -> o, Collectors.counting()));
+                long confirmed = byOutcome.getOrDefault("CONFIRMED", 0L);
+                assertEquals(holds, confirmed + byOutcome.getOrDefault("hold-expired", 0L), byOutcome.toString());
+                assertTrue(confirmed > 0 && confirmed < holds, "both sides won some races: " + byOutcome);
+                assertEquals(confirmed, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ? AND status = 'CONFIRMED'", sku));
+                assertEquals(holds - confirmed, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ? AND status = 'EXPIRED'", sku));
+                StockCounts counts = StockCounts.of(sku);
+                assertEquals(confirmed, counts.sold(), "every paid unit counted once");
+                assertEquals(0, counts.held(), "every other unit back");
+                assertTrue(counts.consistent(), counts.toString());
+                assertEquals(0, Db.scalar("SELECT count(*) FROM reservation r WHERE sku = ? AND"
+                        + " (SELECT count(*) FROM stock_movement m WHERE m.reservation_id = r.id) <> 2", sku),
+                        "each hold has its claim and exactly one ending in the ledger");
+                Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
+                System.out.println("payments racing the sweeper at the deadline: " + report);
+                assertEquals(List.of(), report.anomalies(), report.toString());
+                FinalState state = FinalState.read(List.of(sku));
+                await("every hold's end announced").atMost(Holds.SWEPT_WITHIN).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
+                        assertEquals(List.of(), HistoryChecker.checkEvents(state, subscribed,
+                                Webhooks.ofReservations(receiver.at("races"), hook.secret()))));
+            } finally {
+                Webhooks.delete(api, hook.id());
             }
         }
-        sweep();
-
-        Map<String, Long> byOutcome = outcomes.stream().collect(Collectors.groupingBy(o -> o, Collectors.counting()));
-        long confirmed = byOutcome.getOrDefault("CONFIRMED", 0L);
-        assertEquals(holds, confirmed + byOutcome.getOrDefault("hold-expired", 0L), byOutcome.toString());
-        assertTrue(confirmed > 0 && confirmed < holds, "both sides won some races: " + byOutcome);
-        assertEquals(confirmed, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ? AND status = 'CONFIRMED'", sku));
-        assertEquals(holds - confirmed, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ? AND status = 'EXPIRED'", sku));
-        StockCounts counts = StockCounts.of(sku);
-        assertEquals(confirmed, counts.sold(), "every paid unit counted once");
-        assertEquals(0, counts.held(), "every other unit back");
-        assertTrue(counts.consistent(), counts.toString());
-        assertEquals(0, Db.scalar("SELECT count(*) FROM reservation r WHERE sku = ? AND"
-                + " (SELECT count(*) FROM stock_movement m WHERE m.reservation_id = r.id) <> 2", sku),
-                "each hold has its claim and exactly one ending in the ledger");
-        Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
-        System.out.println("payments racing the sweeper at the deadline: " + report);
-        assertEquals(List.of(), report.anomalies(), report.toString());
     }
 
     @Test

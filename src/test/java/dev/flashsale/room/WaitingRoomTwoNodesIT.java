@@ -13,12 +13,19 @@ import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
+import dev.flashsale.testsupport.WebhookReceiver;
+import dev.flashsale.testsupport.Webhooks;
+import dev.flashsale.testsupport.history.FinalState;
+import dev.flashsale.testsupport.history.HistoryChecker;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -27,6 +34,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -56,79 +64,118 @@ class WaitingRoomTwoNodesIT {
         String sku = Sales.uniqueSku("room2");
         UUID sale = saleWithRoom(first, sku);
         Api[] nodes = {first, second};
+        Set<String> subscribed = Set.of("ticket.admitted", "reservation.confirmed", "sale.sold_out");
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            // Each admission's webhook arrives, whichever node admitted: written right after Redis answered.
+            Webhooks.Registered hook = Webhooks.register(first, receiver.url("room2"), subscribed.toArray(new String[0]));
+            try {
 
-        ExecutorService takers = Executors.newFixedThreadPool(8);
-        List<Future<String>> taken = new ArrayList<>();
-        for (int i = 0; i < BUYERS; i++) {
-            int buyer = i;
-            taken.add(takers.submit(() -> take(nodes[buyer % 2], sale, "buyer-" + buyer).json().getString("ticket")));
-        }
-        List<String> tickets = new ArrayList<>();
-        for (Future<String> ticket : taken) {
-            tickets.add(ticket.get(60, TimeUnit.SECONDS));
-        }
-        takers.shutdown();
-        assertEquals(tickets.get(1), take(first, sale, "buyer-1").json().getString("ticket"), "one ticket, whichever node");
-        // One queue and one count, whichever node is asked: every ticket in the lottery's pre-queue.
-        for (Api node : nodes) {
-            JsonObject queue = node.get("api/sales/" + sale + "/queue").json();
-            assertEquals(BUYERS, queue.getInt("waiting"), queue.toString());
-            assertEquals(0, queue.getInt("admitted"), queue.toString());
-        }
-        RoomSales.openNow(first, sale);
-
-        ConcurrentLinkedQueue<String> overAdmitted = new ConcurrentLinkedQueue<>();
-        AtomicBoolean crowdDone = new AtomicBoolean();
-        ExecutorService sampler = Executors.newSingleThreadExecutor();
-        Future<Integer> samples = sampler.submit(() -> sampleAdmittedAgainstAvailable(sale, sku, crowdDone, overAdmitted));
-        ConcurrentHashMap<String, String> outcomes = new ConcurrentHashMap<>();
-        int clients = 12;
-        ExecutorService crowd = Executors.newFixedThreadPool(clients);
-        List<Future<?>> slices = new ArrayList<>();
-        for (int c = 0; c < clients; c++) {
-            int slice = c;
-            slices.add(crowd.submit(() -> {
-                // Each client speaks for every twelfth buyer, round and round, until each of them is done.
-                Instant deadline = Instant.now().plusSeconds(120);
-                for (int round = 0; Instant.now().isBefore(deadline); round++) {
-                    boolean waiting = false;
-                    for (int buyer = slice; buyer < BUYERS; buyer += clients) {
-                        if (!outcomes.containsKey("buyer-" + buyer)) {
-                            String outcome = ask(nodes, sale, sku, buyer, tickets.get(buyer), round);
-                            if (outcome == null) {
-                                waiting = true;
-                            } else {
-                                outcomes.put("buyer-" + buyer, outcome);
-                            }
-                        }
-                    }
-                    if (!waiting) {
-                        return null;
-                    }
-                    Pause.millis(100);
+                ExecutorService takers = Executors.newFixedThreadPool(8);
+                List<Future<String>> taken = new ArrayList<>();
+                for (int i = 0; i < BUYERS; i++) {
+                    int buyer = i;
+                    taken.add(takers.submit(() -> take(nodes[buyer % 2], sale, "buyer-" + buyer).json().getString("ticket")));
                 }
-                return null;
-            }));
-        }
-        for (Future<?> slice : slices) {
-            slice.get(180, TimeUnit.SECONDS);
-        }
-        crowdDone.set(true);
-        int sampled = samples.get(30, TimeUnit.SECONDS);
-        crowd.shutdown();
-        sampler.shutdown();
+                List<String> tickets = new ArrayList<>();
+                for (Future<String> ticket : taken) {
+                    tickets.add(ticket.get(60, TimeUnit.SECONDS));
+                }
+                takers.shutdown();
+                assertEquals(tickets.get(1), take(first, sale, "buyer-1").json().getString("ticket"), "one ticket, whichever node");
+                // One queue and one count, whichever node is asked: every ticket in the lottery's pre-queue.
+                for (Api node : nodes) {
+                    JsonObject queue = node.get("api/sales/" + sale + "/queue").json();
+                    assertEquals(BUYERS, queue.getInt("waiting"), queue.toString());
+                    assertEquals(0, queue.getInt("admitted"), queue.toString());
+                }
+                RoomSales.openNow(first, sale);
 
-        assertEquals(UNITS, outcomes.values().stream().filter("BOUGHT"::equals).count(), outcomes.toString());
-        assertEquals(BUYERS - UNITS, outcomes.values().stream().filter("SOLD_OUT"::equals).count(), outcomes.toString());
-        StockCounts counts = StockCounts.of(sku);
-        assertEquals(UNITS, counts.sold());
-        assertEquals(0, counts.held());
-        assertTrue(sampled > 10, "samples taken: " + sampled);
-        assertEquals(List.of(), List.copyOf(overAdmitted), "admitted but not reserved above available, in " + sampled + " samples");
-        JsonObject roomOnFirst = first.adminGet("api/admin/sales/" + sale + "/room").json();
-        JsonObject roomOnSecond = second.adminGet("api/admin/sales/" + sale + "/room").json();
-        assertEquals(roomOnFirst.getInt("admitted"), roomOnSecond.getInt("admitted"), "one admission count");
-        assertTrue(roomOnFirst.getInt("admitted") >= UNITS, roomOnFirst.toString());
+                ConcurrentLinkedQueue<String> overAdmitted = new ConcurrentLinkedQueue<>();
+                AtomicBoolean crowdDone = new AtomicBoolean();
+                ExecutorService sampler = Executors.newSingleThreadExecutor();
+                Future<Integer> samples = sampler.submit(() -> sampleAdmittedAgainstAvailable(sale, sku, crowdDone, overAdmitted));
+                ConcurrentHashMap<String, String> outcomes = new ConcurrentHashMap<>();
+                int clients = 12;
+                ExecutorService crowd = Executors.newFixedThreadPool(clients);
+                List<Future<?>> slices = new ArrayList<>();
+                for (int c = 0; c < clients; c++) {
+                    int slice = c;
+                    slices.add(crowd.submit(() -> {
+                        // Each client speaks for every twelfth buyer, round and round, until each of them is done.
+                        Instant deadline = Instant.now().plusSeconds(120);
+                        for (int round = 0; Instant.now().isBefore(deadline); round++) {
+                            boolean waiting = false;
+                            for (int buyer = slice; buyer < BUYERS; buyer += clients) {
+                                if (!outcomes.containsKey("buyer-" + buyer)) {
+                                    String outcome = ask(nodes, sale, sku, buyer, tickets.get(buyer), round);
+                                    if (outcome == null) {
+                                        waiting = true;
+                                    } else {
+                                        outcomes.put("buyer-" + buyer, outcome);
+                                    }
+                                }
+                            }
+                            if (!waiting) {
+                                return null;
+                            }
+                            Pause.millis(100);
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> slice : slices) {
+                    slice.get(180, TimeUnit.SECONDS);
+                }
+                crowdDone.set(true);
+                int sampled = samples.get(30, TimeUnit.SECONDS);
+                crowd.shutdown();
+                sampler.shutdown();
+
+                assertEquals(UNITS, outcomes.values().stream().filter("BOUGHT"::equals).count(), outcomes.toString());
+                assertEquals(BUYERS - UNITS, outcomes.values().stream().filter("SOLD_OUT"::equals).count(), outcomes.toString());
+                StockCounts counts = StockCounts.of(sku);
+                assertEquals(UNITS, counts.sold());
+                assertEquals(0, counts.held());
+                assertTrue(sampled > 10, "samples taken: " + sampled);
+                assertEquals(List.of(), List.copyOf(overAdmitted), "admitted but not reserved above available, in " + sampled + " samples");
+                JsonObject roomOnFirst = first.adminGet("api/admin/sales/" + sale + "/room").json();
+                JsonObject roomOnSecond = second.adminGet("api/admin/sales/" + sale + "/room").json();
+                assertEquals(roomOnFirst.getInt("admitted"), roomOnSecond.getInt("admitted"), "one admission count");
+                assertTrue(roomOnFirst.getInt("admitted") >= UNITS, roomOnFirst.toString());
+                awaitEveryAdmissionAnnounced(receiver, hook, sale, sku, tickets, outcomes, roomOnFirst.getInt("admitted"));
+            } finally {
+                Webhooks.delete(first, hook.id());
+            }
+        }
+    }
+
+    /**
+     * Every admission's {@code ticket.admitted} delivered, the bought buyers' among them, as many
+     * tickets named as the room counts admissions; every payment's {@code reservation.confirmed}
+     * and the sale's {@code sale.sold_out}; every request signed.
+     */
+    private static void awaitEveryAdmissionAnnounced(WebhookReceiver receiver, Webhooks.Registered hook, UUID sale, String sku,
+                                                     List<String> tickets, Map<String, String> outcomes, int admitted) {
+        Set<String> bought = new TreeSet<>();
+        for (int buyer = 0; buyer < BUYERS; buyer++) {
+            if ("BOUGHT".equals(outcomes.get("buyer-" + buyer))) {
+                bought.add(RoomSales.commitment(tickets.get(buyer)));
+            }
+        }
+        FinalState state = FinalState.read(List.of(sku));
+        await("every admission, payment and the sold-out announced").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    List<WebhookReceiver.Received> ofSale = receiver.at("room2").stream()
+                            .filter(got -> got.answered() / 100 == 2 && sale.toString().equals(got.data().getString("saleId", ""))).toList();
+                    Set<String> announced = ofSale.stream().filter(got -> got.type().equals("ticket.admitted"))
+                            .map(got -> got.data().getString("ticketCommitment")).collect(Collectors.toCollection(TreeSet::new));
+                    assertTrue(announced.containsAll(bought), "admissions announced: " + announced.size() + " of " + admitted);
+                    assertEquals(admitted, announced.size(), "one ticket.admitted per admission the room counts");
+                    assertTrue(ofSale.stream().anyMatch(got -> got.type().equals("sale.sold_out")), "the sale's sold-out");
+                    assertEquals(List.of(), HistoryChecker.checkEvents(state, Set.of("reservation.confirmed"),
+                            Webhooks.ofReservations(receiver.at("room2"), hook.secret())));
+                });
+        assertTrue(receiver.at("room2").stream().allMatch(got -> got.signedBy(hook.secret())), "every request signed");
     }
 
     /**

@@ -103,13 +103,19 @@ class RoleMatrixIT {
                 .replace("{username}", "no-such-user-" + UUID.randomUUID().toString().substring(0, 8));
     }
 
-    /** A change carries an empty JSON object, with its content type, as every state-changing admin call must. */
+    /**
+     * A change carries an empty JSON object, with its content type, as every state-changing admin
+     * call must (a DELETE, which has no body, the X-Requested-By header).
+     */
     private static Api.Answer call(String method, String path, String authorization) {
         String[] headers = authorization == null ? new String[0] : new String[] {"Authorization", authorization};
         return switch (method) {
             case "GET" -> api.get(path, headers);
             case "POST" -> api.post(path, "{}", headers);
             case "PUT" -> api.put(path, "{}", headers);
+            // No body to carry the JSON content type: the header that says a program sends it.
+            case "DELETE" -> api.delete(path, authorization == null ? new String[] {"X-Requested-By", "role-matrix"}
+                    : new String[] {"Authorization", authorization, "X-Requested-By", "role-matrix"});
             default -> throw new IllegalArgumentException(method);
         };
     }

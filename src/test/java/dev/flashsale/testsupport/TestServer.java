@@ -196,6 +196,8 @@ public final class TestServer implements AutoCloseable {
      * saves. The benchmark runs the servers as operators do.
      */
     static final String QUICK_JIT = "-XX:TieredStopAtLevel=1";
+    /** The first wait after a failed webhook delivery on the tests' server (it doubles up to a second). */
+    public static final long WEBHOOK_RETRY_BASE_MS = 200;
     /** How the tests' server names its connections in PostgreSQL (pg_stat_activity). */
     public static final String APPLICATION_NAME = "flashsale-it";
     /** The tests' servers keep at least this many connections open each. */
@@ -219,6 +221,10 @@ public final class TestServer implements AutoCloseable {
         settings.put("flashsale.gate.recovery-interval-ms", "500");
         settings.put("flashsale.gate.sold-out-memory-ms", Integer.toString(SOLD_OUT_MEMORY_MS));
         settings.put("flashsale.reconciliation.interval-ms", "3600000");
+        // Webhooks retried within a second, not minutes: WebhooksIT watches a receiver refuse, then accept.
+        settings.put("flashsale.webhooks.send-interval-ms", "200");
+        settings.put("flashsale.webhooks.retry-base-ms", Long.toString(WEBHOOK_RETRY_BASE_MS));
+        settings.put("flashsale.webhooks.retry-max-ms", "1000");
         settings.put("flashsale.http.trusted-proxies", "127.0.0.1,::1");
         settings.put("flashsale.limits.buyer.per-second", Integer.toString(BUYER_PER_SECOND));
         settings.put("flashsale.limits.buyer.burst", Integer.toString(BUYER_BURST));

@@ -14,6 +14,7 @@ import static dev.flashsale.platform.config.Setting.Component.RESERVATIONS;
 import static dev.flashsale.platform.config.Setting.Component.ROOM;
 import static dev.flashsale.platform.config.Setting.Component.SALES;
 import static dev.flashsale.platform.config.Setting.Component.SERVER;
+import static dev.flashsale.platform.config.Setting.Component.WEBHOOKS;
 import static dev.flashsale.platform.config.Setting.Unit.ADDRESSES;
 import static dev.flashsale.platform.config.Setting.Unit.BYTES;
 import static dev.flashsale.platform.config.Setting.Unit.COUNT;
@@ -244,6 +245,33 @@ public enum Setting {
     WARMUP_MAX_SECONDS(HEALTH, "flashsale.warmup.max-seconds", "60", SECONDS,
             "the longest readiness waits for the warm-up; the node reports ready then anyway"),
 
+    WEBHOOKS_SEND_INTERVAL_MS(WEBHOOKS, "flashsale.webhooks.send-interval-ms", "1000", MILLISECONDS,
+            "how often each node's sender looks for due webhook deliveries"),
+    WEBHOOKS_BATCH_SIZE(WEBHOOKS, "flashsale.webhooks.batch-size", "16", COUNT,
+            "most deliveries a node claims per tick, sent at once: the bound on its concurrent webhook requests"),
+    WEBHOOKS_LEASE_SECONDS(WEBHOOKS, "flashsale.webhooks.lease-seconds", "30", SECONDS,
+            "how long a claimed delivery is a node's: one whose node died mid-delivery is sent again after it"
+                    + " (keep it above the connect and request timeouts)"),
+    WEBHOOKS_CONNECT_TIMEOUT_MS(WEBHOOKS, "flashsale.webhooks.connect-timeout-ms", "2000", MILLISECONDS,
+            "how long a webhook's receiver is given to accept the connection"),
+    WEBHOOKS_REQUEST_TIMEOUT_MS(WEBHOOKS, "flashsale.webhooks.request-timeout-ms", "5000", MILLISECONDS,
+            "how long a webhook's receiver is given to answer; a later answer counts as a failed attempt"),
+    WEBHOOKS_RETRY_BASE_MS(WEBHOOKS, "flashsale.webhooks.retry-base-ms", "5000", MILLISECONDS,
+            "the wait after a delivery's first failed attempt; it doubles after each further one, up to"
+                    + " `flashsale.webhooks.retry-max-ms`, and each wait is drawn between half and all of it (jitter)"),
+    WEBHOOKS_RETRY_MAX_MS(WEBHOOKS, "flashsale.webhooks.retry-max-ms", "3600000", MILLISECONDS,
+            "the longest wait between two attempts of a delivery"),
+    WEBHOOKS_GIVE_UP_SECONDS(WEBHOOKS, "flashsale.webhooks.give-up-seconds", "86400", SECONDS,
+            "how long a delivery is retried (from its event, or from a \"send again\"); its last attempt is made"
+                    + " then, and if that fails it is marked failed"),
+    WEBHOOKS_MAX(WEBHOOKS, "flashsale.webhooks.max", "20", COUNT,
+            "most webhooks registered; the next is refused with 409 `too-many-webhooks`"),
+    WEBHOOKS_HOLD_EXPIRING_SECONDS(WEBHOOKS, "flashsale.webhooks.hold-expiring-seconds", "60", SECONDS,
+            "`hold.expiring` is sent this long before a hold runs out (looked for with the sweeper, every"
+                    + " `flashsale.sweeper.interval-ms`); `0` = never"),
+    WEBHOOKS_KEPT_HOURS(WEBHOOKS, "flashsale.webhooks.kept-hours", "168", COUNT,
+            "hours an event and its deliveries are kept once none is pending (then forgotten, a batch a tick)"),
+
     HTTP_PORT(SERVER, "FLASHSALE_HTTP_PORT", "8080", PORT, "HTTP port (the launch script and the local runner)"),
     JAR(SERVER, "FLASHSALE_JAR", null, TEXT,
             "the uber-jar to run; none: `target/flashsale-micro.jar` beside `payara/`"),
@@ -287,6 +315,7 @@ public enum Setting {
         CONSOLE("Console"),
         HTTP("HTTP requests"),
         RECONCILIATION("Reconciliation"),
+        WEBHOOKS("Webhooks"),
         HEALTH("Readiness and warm-up"),
         SERVER("Server (the launch script payara/flashsale)"),
         LOCAL_RUNNER("Local runner");

@@ -19,7 +19,8 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Runs the hold sweeper every {@code flashsale.sweeper.interval-ms}. The timer is not
+ * Runs the hold sweeper every {@code flashsale.sweeper.interval-ms}, and then announces the holds
+ * about to run out ({@link ExpiringHolds}). The timer is not
  * persistent: every app node runs its own, which the sweeper is built to allow.
  */
 @Singleton
@@ -35,6 +36,9 @@ public class HoldSweepTimer {
 
     @Inject
     HoldSweeper sweeper;
+
+    @Inject
+    ExpiringHolds expiring;
 
     @Inject
     @ConfigProperty(name = "flashsale.sweeper.interval-ms")
@@ -55,9 +59,16 @@ public class HoldSweepTimer {
             return; // the previous sweep is still at work
         }
         try {
-            sweeper.sweep();
-        } catch (RuntimeException e) {
-            LOG.log(Level.SEVERE, "Hold sweep failed; the next tick tries again", e);
+            try {
+                sweeper.sweep();
+            } catch (RuntimeException e) {
+                LOG.log(Level.SEVERE, "Hold sweep failed; the next tick tries again", e);
+            }
+            try {
+                expiring.announce();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Holds about to expire not announced; the next tick tries again", e);
+            }
         } finally {
             sweeping.set(false);
         }

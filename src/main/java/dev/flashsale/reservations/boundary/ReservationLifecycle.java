@@ -8,6 +8,7 @@ import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.HoldExtensions;
 import dev.flashsale.reservations.control.ReservationBook;
+import dev.flashsale.reservations.control.ReservationEvents;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.sales.boundary.Offers;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
@@ -61,6 +62,9 @@ public class ReservationLifecycle {
     @Inject
     Event<HoldExtended> extended;
 
+    @Inject
+    ReservationEvents events;
+
     /** The reservation, whichever key made it (the admin desk's). */
     public Reservation find(UUID id) {
         return find(id, Optional.empty());
@@ -83,7 +87,7 @@ public class ReservationLifecycle {
                 case HELD -> {
                     if (units.sellUnitsOfConfirmedHold(id, latePaymentOf(reservation) == LatePaymentPolicy.RECLAIM)) {
                         confirmed.fire(new HoldConfirmed(reservation.sku(), reservation.idempotencyKey()));
-                        return find(id, owner);
+                        return announced(find(id, owner));
                     }
                     if (attempt == ATTEMPTS) {
                         throw holdExpired(id, "");
@@ -102,7 +106,7 @@ public class ReservationLifecycle {
                     }
                     if (units.takeUnitsForLatePayment(id)) {
                         retaken.fire(new UnitsRetaken(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
-                        return find(id, owner);
+                        return announced(find(id, owner));
                     }
                     if (attempt == ATTEMPTS) {
                         throw holdExpired(id, " and its units could not be taken again: the SKU is sold out");
@@ -156,12 +160,20 @@ public class ReservationLifecycle {
                 case HELD -> {
                     if (units.returnUnitsOfCancelledHold(id)) {
                         returned.fire(new UnitsReturned(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
-                        return find(id, owner);
+                        Reservation cancelled = find(id, owner);
+                        events.cancelled(cancelled);
+                        return cancelled;
                     }
                 }
             }
         }
         throw new IllegalStateException("Reservation " + id + " kept changing while being cancelled");
+    }
+
+    /** A confirm's events, in its transaction: confirmed, and the sale's sold-out when it sold the last unit. */
+    private Reservation announced(Reservation confirmed) {
+        events.confirmed(confirmed);
+        return confirmed;
     }
 
     /** Another key's reservation is answered as one that does not exist: which ids exist is no other key's business. */

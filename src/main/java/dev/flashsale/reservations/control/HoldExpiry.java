@@ -39,6 +39,9 @@ public class HoldExpiry {
     @Inject
     Event<UnitsReturned> returned;
 
+    @Inject
+    ReservationEvents events;
+
     /** Holds expired per shard in one go by a lazy reclaim (the sweeper passes its own). */
     @Inject
     @ConfigProperty(name = "flashsale.sweeper.batch-size")
@@ -80,6 +83,7 @@ public class HoldExpiry {
             total += hold.qty();
             returned.fire(new UnitsReturned(shard.sku(), hold.key(), hold.qty()));
         }
+        events.expired(shard.sku(), expired);
         return new ExpiredHolds(expired.size(), total);
     }
 

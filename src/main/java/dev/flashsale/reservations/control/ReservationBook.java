@@ -61,6 +61,23 @@ public class ReservationBook {
         return rows.stream().map(ReservationBook::reservation).toList();
     }
 
+    /**
+     * Up to {@code batch} holds running out within {@code seconds} not announced yet for their
+     * deadline, recorded as announced now (once across all nodes).
+     */
+    public List<Reservation> noticeExpiringHolds(int seconds, int batch) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/notice_expiring_holds"), Tuple.class)
+                .setParameter("seconds", seconds)
+                .setParameter("batch", batch)
+                .getResultList();
+        return rows.stream().map(ReservationBook::reservation).toList();
+    }
+
+    /** Forgets up to {@code batch} announcements of deadlines long past. */
+    public int forgetExpiringNotices(int batch) {
+        return em.createNativeQuery(sql.get("reservations/forget_expiring_notices")).setParameter("batch", batch).executeUpdate();
+    }
+
     public List<Movement> movementsOf(UUID reservationId) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_movements_of_reservation"), Tuple.class)
                 .setParameter("reservationId", reservationId)

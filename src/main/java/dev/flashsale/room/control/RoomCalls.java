@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.room.entity.Stepped;
 import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.entity.PollReply;
@@ -35,6 +36,9 @@ public class RoomCalls {
 
     @Inject
     RoomSteps steps;
+
+    @Inject
+    AdmissionEvents admissions;
 
     @Inject
     @ConfigProperty(name = "flashsale.room.batch-max")
@@ -82,13 +86,15 @@ public class RoomCalls {
     /** Carries the leader and everyone queued behind it to Redis, answers each, then hands the lead on. */
     private void lead(UUID saleId, RequestLine<RoomCall<?>> line, RoomCall<?> leader) {
         List<RoomCall<?>> group = line.groupLedBy(leader, Math.max(1, batchMax));
+        Stepped stepped = null;
         try {
             List<String> args = stock.of(saleId).arguments();
             group.forEach(call -> args.addAll(call.arguments()));
             RoomRedis.Batched batched = redis.batch(saleId, args, group.size());
             List<?> answers = batched.answers();
             metrics.carried(group.size());
-            steps.tokenRunsOut(saleId, batched.stepped().nextTokenExpiryMillis());
+            stepped = batched.stepped();
+            steps.tokenRunsOut(saleId, stepped.nextTokenExpiryMillis());
             for (int i = 0; i < group.size(); i++) {
                 group.get(i).answer(answers.get(i), group.get(i) != leader);
             }
@@ -96,6 +102,10 @@ public class RoomCalls {
             group.forEach(call -> call.fail(failed, call != leader));
         } finally {
             handOver(line);
+        }
+        if (stepped != null) {
+            // After the group is answered and the line handed on: only the leader waits for it.
+            admissions.admitted(saleId, stepped);
         }
     }
 

@@ -12,6 +12,7 @@ import dev.flashsale.room.entity.TokenCheck;
 import dev.flashsale.room.entity.WaitReason;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -40,7 +41,14 @@ final class RoomReplies {
     static Stepped stepped(Object reply, int calls) {
         answers(reply, calls);
         Answer answer = Answer.of(BATCH, ((List<?>) reply).get(calls));
-        return new Stepped(answer.number(0), answer.number(1));
+        if (answer.values().size() < 4) {
+            return new Stepped(answer.number(0), answer.number(1));
+        }
+        List<Stepped.AdmittedTicket> tickets = new ArrayList<>();
+        for (int i = 4; i + 1 < answer.values().size(); i += 2) {
+            tickets.add(new Stepped.AdmittedTicket(answer.text(i), answer.text(i + 1)));
+        }
+        return new Stepped(answer.number(0), answer.number(1), answer.number(2), answer.number(3), tickets);
     }
 
     /** room_batch.lua's answer to a ticket taken. */

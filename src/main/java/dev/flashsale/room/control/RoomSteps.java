@@ -41,6 +41,9 @@ public class RoomSteps {
     @Inject
     RecentPolls recentPolls;
 
+    @Inject
+    AdmissionEvents admissions;
+
     private final Set<UUID> unitsBackDue = ConcurrentHashMap.newKeySet();
     private final Map<UUID, Long> tokenStepAt = new ConcurrentHashMap<>();
 
@@ -102,6 +105,7 @@ public class RoomSteps {
                 recentPolls.forgetSale(saleId);
             }
             tokenRunsOut(saleId, stepped.nextTokenExpiryMillis());
+            admissions.admitted(saleId, stepped);
         } catch (RuntimeException failed) {
             // Logged and counted where it failed (Redis, PostgreSQL); the buyers' next polls step the room as before.
             LOG.log(Level.WARNING, "Room of sale " + saleId + " not stepped " + (unitsBack ? "on units back" : "at a token's end")

@@ -105,7 +105,7 @@ public class HoldUnits {
             throw new IllegalStateException("Refusing to expire " + expired.size() + " holds of " + shard.sku()
                     + ": the stock row of shard " + shard.shard() + " did not take their units back");
         }
-        return expired.stream().map(hold -> new ReturnedHold(Rows.idempotencyKey(hold),
-                Rows.integer(hold, "qty"))).toList();
+        return expired.stream().map(hold -> new ReturnedHold(Rows.uuid(hold, "id"), Rows.idempotencyKey(hold),
+                Rows.text(hold, "buyer_id"), Rows.integer(hold, "qty"))).toList();
     }
 }

@@ -49,6 +49,24 @@ public class StockLedger {
         return rows.stream().map(StockLedger::level).toList();
     }
 
+    /**
+     * Whether the confirm of reservation {@code reservationId}, in this transaction, sold the last
+     * unit of its sale: then the sale, else empty. Of the confirms that sell the last units of a
+     * sale's stock rows at the same moment, exactly one answers the sale (its row is locked to the
+     * commit, and each asks after the one before committed).
+     */
+    public Optional<UUID> saleSoldOutBy(UUID reservationId) {
+        List<?> locked = em.createNativeQuery(sql.get("stock/lock_sale_of_sold_out_shard"))
+                .setParameter("id", reservationId)
+                .getResultList();
+        if (locked.isEmpty()) {
+            return Optional.empty();
+        }
+        UUID saleId = locked.get(0) instanceof UUID id ? id : UUID.fromString(locked.get(0).toString());
+        Object soldOut = em.createNativeQuery(sql.get("stock/find_sale_sold_out")).setParameter("saleId", saleId).getSingleResult();
+        return Boolean.TRUE.equals(soldOut) ? Optional.of(saleId) : Optional.empty();
+    }
+
     /** The SKUs of sales that are OPEN or PAUSED. */
     public List<StockLevel> levelsOfLiveSales() {
         List<Tuple> rows = em.createNativeQuery(sql.get("stock/find_stock_levels_of_live_sales"), Tuple.class)

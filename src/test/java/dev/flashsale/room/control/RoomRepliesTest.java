@@ -89,6 +89,16 @@ class RoomRepliesTest {
     }
 
     @Test
+    void aBatchNamesTheTicketsItAdmittedWithTheirBuyersAndHowManyWereReoffered() {
+        byte[] ticket = "t_a".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] buyer = "owner/b1".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        List<Object> reply = List.of(List.of(2L, 1_700_000_000_000L, 1L, 1_700_000_060_000L, ticket, buyer, "t_b", "owner/b2"));
+        assertEquals(new Stepped(2, 1_700_000_000_000L, 1, 1_700_000_060_000L,
+                List.of(new Stepped.AdmittedTicket("t_a", "owner/b1"), new Stepped.AdmittedTicket("t_b", "owner/b2"))),
+                RoomReplies.stepped(reply, 0));
+    }
+
+    @Test
     void answersNoScriptDocumentsAreRefusedWithTheScriptsName() {
         refused(() -> RoomReplies.poll(List.of(9L, 1L)), "room_batch");
         refused(() -> RoomReplies.poll(List.of(1L, 3L, 7L, 4L)), "room_batch");

@@ -36,6 +36,12 @@ public record Anomaly(Kind kind, String detail) {
          * More outcomes unknown than the run's bound: each one the final state settles either way,
          * so a history that is mostly unknown proves little.
          */
-        TOO_MANY_UNKNOWN
+        TOO_MANY_UNKNOWN,
+        /** A transition the final state shows (confirmed, cancelled, expired) whose webhook event was never delivered. */
+        EVENT_NOT_DELIVERED,
+        /** An event that the final state does not bear out (a confirm announced of a reservation that is not paid ...). */
+        EVENT_UNFOUNDED,
+        /** A webhook request whose signature did not verify. */
+        EVENT_UNSIGNED
     }
 }

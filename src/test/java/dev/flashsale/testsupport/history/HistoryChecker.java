@@ -113,6 +113,46 @@ public final class HistoryChecker {
         return new Report(anomalies, figures(ops, takenUnknown, untakenUnknown));
     }
 
+    /**
+     * The webhook events of the history's reservations against their final state: every
+     * transition the final state shows, of a kind in {@code subscribed}, delivered (answered 2xx)
+     * at least once; none received that the final state does not bear out (a hold announced
+     * expired may have been paid late since); every request signed. Repeats are allowed: delivery
+     * is at least once. Events of reservations outside the final state are not the history's.
+     */
+    public static List<Anomaly> checkEvents(FinalState state, Set<String> subscribed, List<DeliveredEvent> received) {
+        List<Anomaly> anomalies = new ArrayList<>();
+        Map<String, String> statusOf = state.reservations().stream()
+                .collect(Collectors.toMap(ReservationRow::id, ReservationRow::status));
+        Set<String> delivered = received.stream().filter(DeliveredEvent::accepted)
+                .map(event -> event.type() + " " + event.reservationId()).collect(Collectors.toSet());
+        for (ReservationRow row : state.reservations()) {
+            String type = EVENT_OF_STATUS.get(row.status());
+            if (type != null && subscribed.contains(type) && !delivered.contains(type + " " + row.id())) {
+                anomalies.add(new Anomaly(Kind.EVENT_NOT_DELIVERED, type + " of " + row.id()));
+            }
+        }
+        for (DeliveredEvent event : received) {
+            String status = statusOf.get(event.reservationId());
+            if (status == null) {
+                continue;
+            }
+            if (!STATUSES_OF_EVENT.getOrDefault(event.type(), Set.of()).contains(status)) {
+                anomalies.add(new Anomaly(Kind.EVENT_UNFOUNDED, event.type() + " of " + event.reservationId() + ", which is " + status));
+            }
+            if (!event.signed()) {
+                anomalies.add(new Anomaly(Kind.EVENT_UNSIGNED, event.type() + " of " + event.reservationId()));
+            }
+        }
+        return anomalies;
+    }
+
+    private static final Map<String, String> EVENT_OF_STATUS = Map.of(
+            "CONFIRMED", "reservation.confirmed", "CANCELLED", "reservation.cancelled", "EXPIRED", "hold.expired");
+    private static final Map<String, Set<String>> STATUSES_OF_EVENT = Map.of(
+            "reservation.confirmed", Set.of("CONFIRMED"), "reservation.cancelled", Set.of("CANCELLED"),
+            "hold.expired", Set.of("EXPIRED", "CONFIRMED"), "hold.expiring", Set.of("HELD", "CONFIRMED", "CANCELLED", "EXPIRED"));
+
     private static void unknownsBounded(List<Op> ops, double unknownShareMax, List<Anomaly> anomalies) {
         long unknown = ops.stream().filter(op -> op.outcome() == Op.Outcome.UNKNOWN).count();
         long bound = (long) Math.floor(unknownShareMax * ops.size());

@@ -291,4 +291,38 @@ class HistoryCheckerTest {
                 outcome == Op.Outcome.OK ? target : null, outcome == Op.Outcome.OK ? state : null);
     }
 
+
+    @Test
+    void everyTransitionsEventDeliveredAtLeastOnceAndNoneUnfounded() {
+        FinalState state = new FinalState(skus, reservations, counters);
+        Set<String> subscribed = Set.of("reservation.confirmed", "reservation.cancelled", "hold.expired");
+        List<DeliveredEvent> received = new ArrayList<>(List.of(
+                new DeliveredEvent("reservation.confirmed", "r-b", false, true),
+                new DeliveredEvent("reservation.confirmed", "r-b", true, true),
+                new DeliveredEvent("reservation.confirmed", "r-b", true, true),
+                new DeliveredEvent("reservation.cancelled", "r-c", true, true),
+                new DeliveredEvent("hold.expired", "r-elsewhere", true, true)));
+        assertEquals(List.of(), HistoryChecker.checkEvents(state, subscribed, received), "refused, then delivered twice: at least once");
+
+        received.removeIf(event -> event.type().equals("reservation.cancelled"));
+        assertEquals(List.of(Kind.EVENT_NOT_DELIVERED), kinds(HistoryChecker.checkEvents(state, subscribed, received)));
+        assertEquals(List.of(), HistoryChecker.checkEvents(state, Set.of("reservation.confirmed"), received),
+                "an event nobody subscribed to is not owed");
+
+        received.add(new DeliveredEvent("reservation.cancelled", "r-c", true, true));
+        received.add(new DeliveredEvent("reservation.confirmed", "r-a", false, true));
+        assertEquals(List.of(Kind.EVENT_UNFOUNDED), kinds(HistoryChecker.checkEvents(state, subscribed, received)),
+                "a held reservation announced as paid, even in a refused request");
+
+        received.remove(received.size() - 1);
+        received.add(new DeliveredEvent("hold.expired", "r-b", true, true));
+        assertEquals(List.of(), HistoryChecker.checkEvents(state, subscribed, received), "expired, then paid late");
+
+        received.add(new DeliveredEvent("reservation.cancelled", "r-c", true, false));
+        assertEquals(List.of(Kind.EVENT_UNSIGNED), kinds(HistoryChecker.checkEvents(state, subscribed, received)));
+    }
+
+    private static List<Kind> kinds(List<Anomaly> anomalies) {
+        return anomalies.stream().map(Anomaly::kind).toList();
+    }
 }

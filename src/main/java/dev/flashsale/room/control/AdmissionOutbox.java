@@ -1,0 +1,46 @@
+package dev.flashsale.room.control;
+
+import dev.flashsale.room.entity.Stepped;
+import dev.flashsale.webhooks.boundary.Outbox;
+import dev.flashsale.webhooks.entity.EventType;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * Writes a round of admission's events to the outbox, in a transaction of their own: a
+ * {@code ticket.admitted} for each buyer admitted and a {@code unit.reoffered} for each of them
+ * handed a unit a hold gave back. A ticket is a secret (it fetches the admission token), so an
+ * event names it by its commitment, the SHA-256 the lottery's record uses, with its buyer.
+ */
+@ApplicationScoped
+public class AdmissionOutbox {
+
+    @Inject
+    Outbox outbox;
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public void write(UUID saleId, Stepped stepped) {
+        for (int i = 0; i < stepped.tickets().size(); i++) {
+            Stepped.AdmittedTicket admitted = stepped.tickets().get(i);
+            outbox.record(EventType.TICKET_ADMITTED, data(saleId, admitted)
+                    .add("tokenExpiresAt", Instant.ofEpochMilli(stepped.tokenExpiryMillis()).toString()).build());
+            if (i < stepped.reoffered()) {
+                outbox.record(EventType.UNIT_REOFFERED, data(saleId, admitted).build());
+            }
+        }
+    }
+
+    private static JsonObjectBuilder data(UUID saleId, Stepped.AdmittedTicket admitted) {
+        String buyer = admitted.buyer();
+        int slash = buyer.indexOf('/');
+        return Json.createObjectBuilder()
+                .add("saleId", saleId.toString())
+                .add("ticketCommitment", Lottery.commitment(admitted.ticket()))
+                .add("buyerId", slash < 0 ? buyer : buyer.substring(slash + 1));
+    }
+}

@@ -1,0 +1,113 @@
+package dev.flashsale.webhooks.boundary;
+
+import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.security.Roles;
+import dev.flashsale.webhooks.control.DeliveryBook;
+import dev.flashsale.webhooks.control.WebhookBook;
+import dev.flashsale.webhooks.control.WebhookRules;
+import dev.flashsale.webhooks.control.WebhookSecrets;
+import dev.flashsale.webhooks.entity.CreatedWebhook;
+import dev.flashsale.webhooks.entity.Delivery;
+import dev.flashsale.webhooks.entity.DeliveryCounts;
+import dev.flashsale.webhooks.entity.DeliveryStatus;
+import dev.flashsale.webhooks.entity.Webhook;
+import dev.flashsale.webhooks.entity.WebhookInput;
+import jakarta.annotation.Resource;
+import jakarta.annotation.security.DeclareRoles;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.SessionContext;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The webhooks and their deliveries, for the admin API and the console: merchandisers (and so
+ * administrators). A webhook's secret is shown whole once, in the answer that created it (made
+ * here when none was given); afterwards by its first characters only. A new secret may be set by
+ * an update, whose caller then knows it.
+ */
+@Stateless
+@DeclareRoles({Roles.ADMINISTRATOR, Roles.MERCHANDISER, Roles.VIEWER})
+@RolesAllowed(Roles.MERCHANDISER)
+public class WebhookAdmin {
+
+    /** The most deliveries one list shows. */
+    public static final int DELIVERIES_SHOWN_MAX = 200;
+
+    @Inject
+    WebhookBook webhooks;
+
+    @Inject
+    DeliveryBook deliveries;
+
+    @Inject
+    AuditTrail audit;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.webhooks.max")
+    int webhooksMax;
+
+    @Resource
+    SessionContext session;
+
+    public List<Webhook> list() {
+        return webhooks.list();
+    }
+
+    public CreatedWebhook create(WebhookInput input) {
+        WebhookRules.Checked checked = WebhookRules.check(input);
+        String secret = checked.secret() != null ? checked.secret() : WebhookSecrets.generate();
+        UUID id = UUID.randomUUID();
+        if (!webhooks.insert(id, checked, secret, session.getCallerPrincipal().getName(), webhooksMax)) {
+            throw ProblemException.conflict("too-many-webhooks", "Too many webhooks",
+                    webhooksMax + " webhooks are registered, the most there may be; delete one first");
+        }
+        audit.record("webhook.create", "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events());
+        Webhook created = webhooks.list().stream().filter(webhook -> webhook.id().equals(id)).findFirst().orElseThrow();
+        return new CreatedWebhook(created, secret);
+    }
+
+    public Webhook update(UUID id, WebhookInput input) {
+        WebhookRules.Checked checked = WebhookRules.check(input);
+        if (!webhooks.update(id, checked)) {
+            throw notFound(id);
+        }
+        audit.record("webhook.update", "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events()
+                + ", enabled=" + checked.enabled() + (checked.secret() != null ? ", new secret" : ""));
+        return webhooks.list().stream().filter(webhook -> webhook.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    public void delete(UUID id) {
+        if (!webhooks.delete(id)) {
+            throw notFound(id);
+        }
+        audit.record("webhook.delete", "webhook:" + id, "");
+    }
+
+    public List<Delivery> deliveries(DeliveryStatus status, int limit) {
+        return deliveries.list(status, Math.max(1, Math.min(limit, DELIVERIES_SHOWN_MAX)));
+    }
+
+    public DeliveryCounts counts() {
+        return deliveries.counts();
+    }
+
+    /** A failed delivery goes out again at once, retried for a new round if need be. */
+    public void sendAgain(UUID id) {
+        if (deliveries.sendAgain(id)) {
+            audit.record("webhook.send-again", "delivery:" + id, "");
+            return;
+        }
+        DeliveryStatus status = deliveries.status(id).orElseThrow(() ->
+                ProblemException.notFound("delivery", "There is no webhook delivery " + id));
+        throw ProblemException.conflict("delivery-not-failed", "Delivery not failed",
+                "Delivery " + id + " is " + status + "; only a failed delivery is sent again");
+    }
+
+    private static ProblemException notFound(UUID id) {
+        return ProblemException.notFound("webhook", "There is no webhook " + id);
+    }
+}

@@ -1,0 +1,7 @@
+package dev.flashsale.webhooks.entity;
+
+import java.util.UUID;
+
+/** A delivery a sender claimed, with what it needs to send it. */
+public record ClaimedDelivery(UUID id, int attempt, String messageId, String body, String url, String secret) {
+}

@@ -1,0 +1,362 @@
+package dev.flashsale.webhooks;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.RoomSales;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.TestServer;
+import dev.flashsale.testsupport.WebhookReceiver;
+import dev.flashsale.testsupport.Webhooks;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Webhooks through the deployed application, to a real receiver inside this JVM
+ * ({@link WebhookReceiver}, on 127.0.0.1): every event kind arrives signed as the Standard
+ * Webhooks specification says (checked with the receiver's own code); a receiver that refuses for
+ * a while gets every event in full once it accepts, under the same id on every attempt; a
+ * delivery tried past its give-up time is failed, and "send again" delivers it; a delivery whose
+ * sender died mid-delivery is sent by the timer once its lease ran out; bad input changes
+ * nothing. The tests' server retries after 200 ms, doubling up to a second
+ * ({@code TestServer}); a refusal of ten minutes is shown by moving the round's start back.
+ * Each test registers its own webhook and deletes it, and looks only at its own events.
+ */
+@Tag("core")
+class WebhooksIT {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+    private static final String[] ALL_EVENTS = {"ticket.admitted", "unit.reoffered", "hold.expiring", "hold.expired",
+            "reservation.confirmed", "reservation.cancelled", "sale.sold_out"};
+
+    private static WebhookReceiver receiver;
+    private final Api api = new Api(TestServer.url());
+
+    @BeforeAll
+    static void startReceiver() {
+        receiver = new WebhookReceiver();
+    }
+
+    @AfterAll
+    static void stopReceiver() {
+        receiver.close();
+    }
+
+    @Test
+    void everyEventKindArrivesSignedWithItsData() {
+        String path = "every-kind";
+        JsonObject hook = register(path, ALL_EVENTS);
+        String secret = hook.getString("secret");
+        try {
+            String lastUnit = Sales.uniqueSku("hook-last");
+            String sale = Sales.openSale(api, lastUnit, 1, 1, 600, "REFUSE").getString("id");
+            String confirmed = reserve(lastUnit, "buyer-c");
+            assertEquals(200, api.confirm(confirmed).status());
+
+            String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
+            String cancelled = reserve(sku, "buyer-x");
+            assertEquals(200, api.cancel(cancelled).status());
+            String expiring = reserve(sku, "buyer-soon");
+            Db.setExpiry(expiring, 30);
+            String expired = reserve(sku, "buyer-late");
+            Db.setExpiry(expired, -1);
+
+            String roomSku = Sales.uniqueSku("hook-room");
+            UUID roomSale = RoomSales.open(api, roomSku, 1, 1, 600, Instant.now().minusSeconds(1), new RoomSales.Room(20, 100, 60, 30));
+            awaitRoomKnown(roomSku);
+            String first = RoomSales.take(api, roomSale, "buyer-first").json().getString("ticket");
+            String token = RoomSales.awaitStatus(api, roomSale, first, "ADMITTED").getString("token");
+            Api.Answer held = api.post("api/reservations", Api.reserveBody(roomSku, "buyer-first", 1),
+                    "Idempotency-Key", "hook-" + roomSale, "X-Admission-Token", token);
+            assertEquals(201, held.status(), held.toString());
+            String next = RoomSales.take(api, roomSale, "buyer-next").json().getString("ticket");
+            assertEquals(200, api.cancel(held.json().getString("id")).status());
+            RoomSales.awaitStatus(api, roomSale, next, "ADMITTED");
+
+            Map<String, Predicate<JsonObject>> expected = new LinkedHashMap<>();
+            expected.put("reservation.confirmed", data -> data.getString("reservationId").equals(confirmed)
+                    && data.getString("status").equals("CONFIRMED") && data.getString("sku").equals(lastUnit));
+            expected.put("sale.sold_out", data -> data.getString("saleId").equals(sale));
+            expected.put("reservation.cancelled", data -> data.getString("reservationId").equals(cancelled)
+                    && data.getString("status").equals("CANCELLED") && data.getString("buyerId").equals("buyer-x"));
+            expected.put("hold.expiring", data -> data.getString("reservationId").equals(expiring)
+                    && data.getString("status").equals("HELD"));
+            expected.put("hold.expired", data -> data.getString("reservationId").equals(expired)
+                    && data.getString("status").equals("EXPIRED") && data.getInt("qty") == 1);
+            expected.put("ticket.admitted", data -> data.getString("saleId").equals(roomSale.toString())
+                    && data.getString("ticketCommitment").equals(RoomSales.commitment(first))
+                    && data.getString("buyerId").equals("buyer-first"));
+            expected.put("unit.reoffered", data -> data.getString("saleId").equals(roomSale.toString())
+                    && data.getString("ticketCommitment").equals(RoomSales.commitment(next)));
+            await("every event kind at the receiver").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).untilAsserted(() ->
+                    assertEquals(List.of(), expected.entrySet().stream().filter(kind -> receiver.at(path).stream()
+                            .noneMatch(got -> got.type().equals(kind.getKey()) && kind.getValue().test(got.data())))
+                            .map(Map.Entry::getKey).toList(), "kinds not received yet; received " + receiver.summary(path)));
+            assertTrue(receiver.at(path).stream().anyMatch(got -> got.type().equals("ticket.admitted")
+                    && got.data().getString("ticketCommitment").equals(RoomSales.commitment(next))), "the second ticket's admission too");
+
+            for (WebhookReceiver.Received got : receiver.at(path)) {
+                assertTrue(got.signedBy(secret), "a valid signature on " + got);
+                assertTrue(got.id().matches("msg_[0-9a-f-]{36}"), got.id());
+                assertTrue(Math.abs(Long.parseLong(got.timestamp()) - Instant.now().getEpochSecond()) < 300, got.timestamp());
+                assertFalse(got.body().contains(first) || got.body().contains(next), "a ticket is a secret, never sent");
+                assertFalse(got.signedBy("whsec_" + Base64.getEncoder().encodeToString(new byte[32])), "another secret does not verify");
+            }
+        } finally {
+            delete(hook.getString("id"));
+        }
+    }
+
+    @Test
+    void aReceiverThatRefusesForAWhileGetsEveryEventInFullOnceItAccepts() {
+        String path = "refusing";
+        receiver.refuse(path, true);
+        JsonObject hook = register(path, "reservation.cancelled");
+        String webhook = hook.getString("id");
+        try {
+            String sku = Sales.openSku(api, 10, 1, 600, "REFUSE");
+            List<String> cancelled = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                String id = reserve(sku, "buyer-" + i);
+                assertEquals(200, api.cancel(id).status());
+                cancelled.add(id);
+            }
+            await("two refused attempts of each event").atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
+                    .until(() -> attemptsById(path).values().stream().filter(n -> n >= 2).count() == 4);
+
+            // As if the receiver had refused for ten minutes: still pending, still tried.
+            Db.update("UPDATE webhook_delivery SET round_started_at = round_started_at - interval '10 minutes' WHERE webhook_id = ?::uuid",
+                    webhook);
+            Map<String, Long> before = attemptsById(path);
+            await("a further attempt of each after ten minutes of refusals").atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
+                    .until(() -> before.keySet().stream().allMatch(id -> attemptsById(path).get(id) > before.get(id)));
+            assertEquals(0, Db.scalar("SELECT count(*) FROM webhook_delivery WHERE webhook_id = ?::uuid AND status <> 'PENDING'", webhook),
+                    "ten minutes of refusals fail nothing: deliveries are retried for a day");
+
+            receiver.refuse(path, false);
+            await("every event delivered").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
+                    Db.scalar("SELECT count(*) FROM webhook_delivery WHERE webhook_id = ?::uuid AND status = 'DELIVERED'", webhook) == 4);
+
+            List<WebhookReceiver.Received> got = receiver.at(path);
+            Map<String, List<WebhookReceiver.Received>> byId = got.stream().collect(Collectors.groupingBy(WebhookReceiver.Received::id));
+            assertEquals(4, byId.size(), receiver.summary(path));
+            Set<String> delivered = new TreeSet<>();
+            for (List<WebhookReceiver.Received> attempts : byId.values()) {
+                assertEquals(1, attempts.stream().map(WebhookReceiver.Received::body).distinct().count(), "one body under one id");
+                assertTrue(attempts.stream().allMatch(attempt -> attempt.signedBy(hook.getString("secret"))));
+                assertEquals(1, attempts.stream().filter(attempt -> attempt.answered() == 204).count(), "accepted once");
+                String body = attempts.get(0).body();
+                assertEquals(body, Db.text("SELECT body FROM outbox WHERE 'msg_' || id = ?", attempts.get(0).id()), "sent in full");
+                delivered.add(attempts.get(0).data().getString("reservationId"));
+            }
+            assertEquals(new TreeSet<>(cancelled), delivered);
+        } finally {
+            delete(webhook);
+        }
+    }
+
+    @Test
+    void aDeliveryTriedPastItsGiveUpTimeFailsAndSendAgainDeliversIt() {
+        String path = "given-up";
+        Refused refused = oneEventRefused(path);
+        String webhook = refused.webhook();
+        String id = refused.reservation();
+        try {
+            // As if it had been refused for 25 hours: the next attempt is its last.
+            Db.update("UPDATE webhook_delivery SET round_started_at = now() - interval '25 hours' WHERE webhook_id = ?::uuid", webhook);
+            await("the delivery failed").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
+                    "FAILED".equals(Db.text("SELECT status FROM webhook_delivery WHERE webhook_id = ?::uuid", webhook)));
+            String delivery = Db.text("SELECT id FROM webhook_delivery WHERE webhook_id = ?::uuid", webhook);
+
+            Api.Answer failed = api.adminGet("api/admin/webhooks/deliveries?status=FAILED&limit=200");
+            assertEquals(200, failed.status(), failed.toString());
+            JsonObject listed = failed.jsonArray().getValuesAs(JsonObject.class).stream()
+                    .filter(row -> row.getString("id").equals(delivery)).findFirst().orElseThrow();
+            assertEquals("HTTP 500", listed.getString("lastError"));
+            assertEquals(500, listed.getInt("lastStatus"));
+            assertTrue(listed.getInt("attempts") >= 2, listed.toString());
+            assertTrue(api.adminGet("api/admin/webhooks/deliveries/counts").json().getInt("failed") >= 1);
+
+            receiver.refuse(path, false);
+            Api.Answer again = api.adminPostEmpty("api/admin/webhooks/deliveries/" + delivery + "/send-again");
+            assertEquals(204, again.status(), again.toString());
+            await("sent again and delivered").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
+                    "DELIVERED".equals(Db.text("SELECT status FROM webhook_delivery WHERE id = ?::uuid", delivery)));
+            WebhookReceiver.Received accepted = receiver.at(path).get(receiver.at(path).size() - 1);
+            assertEquals(204, accepted.answered());
+            assertEquals(id, accepted.data().getString("reservationId"));
+            assertEquals(receiver.at(path).get(0).id(), accepted.id(), "the same webhook-id as its first attempt");
+
+            Api.Answer notFailed = api.adminPostEmpty("api/admin/webhooks/deliveries/" + delivery + "/send-again");
+            assertEquals(409, notFailed.status(), notFailed.toString());
+            assertEquals("delivery-not-failed", notFailed.problemType());
+            Api.Answer unknown = api.adminPostEmpty("api/admin/webhooks/deliveries/" + UUID.randomUUID() + "/send-again");
+            assertEquals(404, unknown.status(), unknown.toString());
+            assertEquals("delivery-not-found", unknown.problemType());
+        } finally {
+            delete(webhook);
+        }
+    }
+
+    /**
+     * A node claimed the delivery and died before it sent it: the row is claimed (a claim of its
+     * own, a lease of three seconds) and nothing will ever record its outcome. The timer of the
+     * live node sends it once the lease ran out, not before.
+     */
+    @Test
+    void aDeliveryWhoseSenderDiedIsSentOnceItsLeaseRanOut() {
+        String path = "lapsed-lease";
+        Refused refused = oneEventRefused(path);
+        String webhook = refused.webhook();
+        try {
+            String claimed = Db.text("UPDATE webhook_delivery SET claim = gen_random_uuid(), claimed_by = 'a node that died',"
+                    + " attempts = attempts + 1, next_attempt_at = now() + interval '3 seconds'"
+                    + " WHERE webhook_id = ?::uuid AND status = 'PENDING'"
+                    + " RETURNING attempts || ' ' || to_char(next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')",
+                    webhook);
+            long attemptsClaimed = Long.parseLong(claimed.split(" ")[0]);
+            Instant lapses = Instant.parse(claimed.split(" ")[1]);
+            // An attempt the live node began before the claim (and whose outcome the claim now voids) is refused.
+            receiver.refuseUntil(path, lapses);
+
+            await("delivered by the timer").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
+                    "DELIVERED".equals(Db.text("SELECT status FROM webhook_delivery WHERE webhook_id = ?::uuid", webhook)));
+            assertEquals(attemptsClaimed + 1, Db.scalar("SELECT attempts FROM webhook_delivery WHERE webhook_id = ?::uuid", webhook),
+                    "claimed once more, after the lease: not while the dead node's claim ran");
+            assertFalse(Db.text("SELECT claimed_by FROM webhook_delivery WHERE webhook_id = ?::uuid", webhook).equals("a node that died"));
+            List<WebhookReceiver.Received> accepted = receiver.at(path).stream().filter(got -> got.answered() == 204).toList();
+            assertEquals(1, accepted.size(), receiver.summary(path));
+            assertFalse(accepted.get(0).at().isBefore(lapses), "sent at " + accepted.get(0).at() + ", the lease ran to " + lapses);
+            assertEquals(refused.reservation(), accepted.get(0).data().getString("reservationId"));
+            assertTrue(accepted.get(0).signedBy(refused.secret()));
+        } finally {
+            delete(webhook);
+        }
+    }
+
+    @Test
+    void badInputIsRefusedWith400AndNothingIsStored() {
+        long before = Db.scalar("SELECT count(*) FROM webhook");
+        String url = receiver.url("bad-input");
+        Map<String, String> bodies = new LinkedHashMap<>();
+        bodies.put("url", body("ftp://127.0.0.1/x", null, "reservation.cancelled"));
+        bodies.put("url ", body("not a url", null, "reservation.cancelled"));
+        bodies.put("events", body(url, null, "reservation.made"));
+        bodies.put("events ", body(url, null));
+        bodies.put("secret", body(url, "whsec_" + Base64.getEncoder().encodeToString(new byte[16]), "reservation.cancelled"));
+        bodies.put("secret ", body(url, "plain-text-secret-of-enough-length-1234", "reservation.cancelled"));
+        for (Map.Entry<String, String> bad : bodies.entrySet()) {
+            Api.Answer refused = api.adminPost("api/admin/webhooks", bad.getValue());
+            assertEquals(400, refused.status(), bad.getValue() + ": " + refused);
+            assertTrue(refused.isProblem(), refused.toString());
+            assertEquals("invalid-request", refused.problemType());
+            assertEquals(bad.getKey().strip(), refused.json().getJsonArray("errors").getJsonObject(0).getString("field"), refused.toString());
+        }
+        for (String malformed : List.of("", "{\"url\":", "[]", "{\"url\":\"" + url + "\",\"events\":\"hold.expired\"}")) {
+            Api.Answer refused = api.adminPost("api/admin/webhooks", malformed);
+            assertEquals(400, refused.status(), malformed + ": " + refused);
+            assertTrue(refused.isProblem(), refused.toString());
+        }
+        assertEquals(before, Db.scalar("SELECT count(*) FROM webhook"), "nothing stored");
+
+        JsonObject hook = register("bad-input", "hold.expired");
+        String id = hook.getString("id");
+        List<String> created = new ArrayList<>(List.of(id));
+        try {
+            assertTrue(hook.getString("secret").startsWith("whsec_"), "a secret made when none is given");
+            String listed = api.adminGet("api/admin/webhooks").body();
+            assertFalse(listed.contains(hook.getString("secret")), "the secret is shown once only");
+            String stored = Db.text("SELECT url || events::text || secret FROM webhook WHERE id = ?::uuid", id);
+            Api.Answer refused = api.adminPut("api/admin/webhooks/" + id, body("javascript:alert(1)", null, "hold.expired"));
+            assertEquals(400, refused.status(), refused.toString());
+            assertEquals(stored, Db.text("SELECT url || events::text || secret FROM webhook WHERE id = ?::uuid", id), "unchanged");
+            assertEquals(404, api.adminPut("api/admin/webhooks/" + UUID.randomUUID(), body(url, null, "hold.expired")).status());
+            assertEquals(400, api.adminPut("api/admin/webhooks/not-an-id", body(url, null, "hold.expired")).status());
+            assertEquals(400, api.adminGet("api/admin/webhooks/deliveries?status=LOST").status());
+            assertEquals(400, api.adminGet("api/admin/webhooks/deliveries?limit=100000").status());
+
+            // The bound: flashsale.webhooks.max (20) webhooks, then 409 and nothing stored.
+            Api.Answer next;
+            while ((next = api.adminPost("api/admin/webhooks", body(url, null, "hold.expired"))).status() == 201) {
+                created.add(next.json().getJsonObject("webhook").getString("id"));
+                assertTrue(created.size() <= 20, "more webhooks than the bound");
+            }
+            assertEquals(409, next.status(), next.toString());
+            assertEquals("too-many-webhooks", next.problemType());
+            assertEquals(20, Db.scalar("SELECT count(*) FROM webhook"));
+        } finally {
+            created.forEach(this::delete);
+        }
+        assertEquals(before, Db.scalar("SELECT count(*) FROM webhook"));
+    }
+
+    /** A webhook of {@code reservation.cancelled} whose receiver refuses, and a cancel whose event it refused once. */
+    private record Refused(String webhook, String secret, String reservation) {
+    }
+
+    private Refused oneEventRefused(String path) {
+        receiver.refuse(path, true);
+        JsonObject hook = register(path, "reservation.cancelled");
+        try {
+            String sku = Sales.openSku(api, 3, 1, 600, "REFUSE");
+            String id = reserve(sku, "buyer-" + path);
+            assertEquals(200, api.cancel(id).status());
+            await("a refused attempt").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> !receiver.at(path).isEmpty());
+            return new Refused(hook.getString("id"), hook.getString("secret"), id);
+        } catch (RuntimeException | AssertionError failed) {
+            delete(hook.getString("id"));
+            throw failed;
+        }
+    }
+
+    private JsonObject register(String path, String... events) {
+        Webhooks.Registered hook = Webhooks.register(api, receiver.url(path), events);
+        return Json.createObjectBuilder().add("id", hook.id()).add("secret", hook.secret()).build();
+    }
+
+    private void delete(String id) {
+        Webhooks.delete(api, id);
+    }
+
+    private String reserve(String sku, String buyer) {
+        Api.Answer held = api.reserve(sku + "-" + buyer, sku, buyer, 1);
+        assertEquals(201, held.status(), held.toString());
+        return held.json().getString("id");
+    }
+
+    /** Requests the path got so far, per webhook-id. */
+    private static Map<String, Long> attemptsById(String path) {
+        return receiver.at(path).stream().collect(Collectors.groupingBy(WebhookReceiver.Received::id, Collectors.counting()));
+    }
+
+    private void awaitRoomKnown(String sku) {
+        await("the room known").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> {
+            Api.Answer probe = api.post("api/reservations", Api.reserveBody(sku, "probe", 1), "Idempotency-Key", "probe-" + UUID.randomUUID());
+            return probe.status() == 403 && probe.problemType().equals("admission-required");
+        });
+    }
+
+    private static String body(String url, String secret, String... events) {
+        return Webhooks.body(url, secret, events);
+    }
+}
