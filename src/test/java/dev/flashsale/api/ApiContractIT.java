@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 @Tag("core")
 class ApiContractIT {
 
-    /** Unknown SKUs asked for by {@link #requestsForUnknownSkusLeaveNothingBehind()}. */
-    private static final int UNKNOWN_SKUS = 8_000;
+    /** Unknown SKUs asked for in each of the two batches of {@link #requestsForUnknownSkusLeaveNothingBehind()}. */
+    private static final int UNKNOWN_SKUS = 6_000;
 
     private static final String UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -239,9 +239,12 @@ class ApiContractIT {
     }
 
     /**
-     * 8,000 SKUs nobody sells, asked for once each: refused, and the heap after a full collection
-     * is as before within 2 MiB (anything kept per SKU, a map entry and its key, is 280 bytes or
-     * more, 2.2 MB for them all; between two collections the heap moved by under 1 MiB in earlier runs).
+     * Two batches of 6,000 SKUs nobody sells, asked for once each: refused, and the heap after a
+     * full collection grows by under 1 MiB over at least one of the two batches. Anything kept per
+     * SKU, a map entry and its key, is 280 bytes or more: 1.7 MB in each batch, so a leak shows in
+     * both. The server grows now and then by itself (a cache of its own filling, a timer's work in
+     * flight at the collection: once 4.7 MB, once 17.8 MB over one batch), but not twice in a row
+     * in step with the requests; between two collections the heap otherwise moves by under 0.5 MiB.
      */
     @Test
     void requestsForUnknownSkusLeaveNothingBehind() throws Exception {
@@ -249,15 +252,18 @@ class ApiContractIT {
         String prefix = Sales.uniqueSku("unknown");
         askForUnknownSkus(prefix + "-warm", 1_000);
         long before = heapAfterCollection(api);
-
-        long refused = askForUnknownSkus(prefix, UNKNOWN_SKUS);
-
+        long refused = askForUnknownSkus(prefix + "-a", UNKNOWN_SKUS);
+        long between = heapAfterCollection(api);
+        refused += askForUnknownSkus(prefix + "-b", UNKNOWN_SKUS);
         long after = heapAfterCollection(api);
-        System.out.printf("heap after a full collection: %,d bytes before %,d unknown SKUs, %,d after%n", before, UNKNOWN_SKUS, after);
-        assertEquals(UNKNOWN_SKUS, refused, "every unknown SKU is refused with 404");
+
+        System.out.printf("heap after a full collection: %,d bytes, %,d after %,d unknown SKUs, %,d after as many more%n",
+                before, between, UNKNOWN_SKUS, after);
+        assertEquals(2L * UNKNOWN_SKUS, refused, "every unknown SKU is refused with 404");
         assertEquals(0, api.adminGet("api/admin/checkout-groups").json().getInt("lines"),
                 "no line is left for a SKU once nobody waits on it");
-        assertTrue(after - before < 2L << 20, "the heap grew by " + (after - before) + " bytes");
+        long least = Math.min(between - before, after - between);
+        assertTrue(least < 1L << 20, "the heap grew over both batches: by " + (between - before) + " and " + (after - between) + " bytes");
     }
 
     /** @return how many were refused with 404; sixteen clients on connections of their own */
