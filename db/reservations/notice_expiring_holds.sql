@@ -17,6 +17,6 @@ WITH soon AS (
         ON CONFLICT DO NOTHING
     RETURNING reservation_id
 )
-SELECT r.id, r.owner, r.idempotency_key, r.sku, r.buyer_id, r.qty, r.status, r.created_at, r.expires_at, r.updated_at
+SELECT r.id, r.owner, r.idempotency_key, r.sku, r.buyer_id, r.qty, r.status, r.created_at, r.expires_at, r.updated_at, r.extensions
   FROM noticed n
   JOIN reservation r ON r.id = n.reservation_id
