@@ -2,9 +2,13 @@ package dev.flashsale.room.control;
 
 import dev.flashsale.room.entity.Stepped;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.UUID;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.metrics.Counter;
@@ -13,15 +17,19 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * The webhook events of admissions, written right after Redis answered the round that admitted
- * (admission happens in Redis; no PostgreSQL transaction records each one). What this can lose,
+ * (admission happens in Redis; no PostgreSQL transaction records each one), off the polls'
+ * threads, so that a poll never waits for PostgreSQL, nor for its absence. What this can lose,
  * and when: the events of a round whose node dies between Redis' answer and the commit of their
- * outbox rows, or whose write fails (PostgreSQL away): logged and counted
- * ({@code flashsale_room_admission_events_lost_total}), never retried, as the admission stands.
+ * outbox rows, whose write fails (PostgreSQL away), or that finds {@link #WRITES_WAITING_MAX}
+ * rounds' writes waiting already: logged and counted ({@code flashsale_room_admission_events_lost_total}),
+ * never retried, as the admission stands.
  */
 @ApplicationScoped
 public class AdmissionEvents {
 
     private static final Logger LOG = Logger.getLogger(AdmissionEvents.class.getName());
+    /** Rounds whose events wait to be written at most (PostgreSQL slow or away); past it they are lost. */
+    static final int WRITES_WAITING_MAX = 256;
 
     @Inject
     AdmissionOutbox outbox;
@@ -29,7 +37,11 @@ public class AdmissionEvents {
     @Inject
     MetricRegistry registry;
 
+    @Resource
+    ManagedExecutorService executor;
+
     private Counter lost;
+    private final AtomicInteger waiting = new AtomicInteger();
 
     @PostConstruct
     void register() {
@@ -41,12 +53,30 @@ public class AdmissionEvents {
         if (stepped.tickets().isEmpty()) {
             return;
         }
-        try {
-            outbox.write(saleId, stepped);
-        } catch (RuntimeException failed) {
-            lost.inc(stepped.tickets().size());
-            LOG.log(Level.WARNING, "Room of sale " + saleId + ": the webhook events of " + stepped.tickets().size()
-                    + " admissions were not written", failed);
+        if (waiting.incrementAndGet() > WRITES_WAITING_MAX) {
+            waiting.decrementAndGet();
+            lost(saleId, stepped, new IllegalStateException(WRITES_WAITING_MAX + " rounds' events wait to be written already"));
+            return;
         }
+        try {
+            executor.execute(() -> {
+                try {
+                    outbox.write(saleId, stepped);
+                } catch (RuntimeException failed) {
+                    lost(saleId, stepped, failed);
+                } finally {
+                    waiting.decrementAndGet();
+                }
+            });
+        } catch (RejectedExecutionException refused) {
+            waiting.decrementAndGet();
+            lost(saleId, stepped, refused);
+        }
+    }
+
+    private void lost(UUID saleId, Stepped stepped, Exception why) {
+        lost.inc(stepped.tickets().size());
+        LOG.log(Level.WARNING, "Room of sale " + saleId + ": the webhook events of " + stepped.tickets().size()
+                + " admissions were not written", why);
     }
 }

@@ -104,7 +104,6 @@ public class RoomCalls {
             handOver(line);
         }
         if (stepped != null) {
-            // After the group is answered and the line handed on: only the leader waits for it.
             admissions.admitted(saleId, stepped);
         }
     }
