@@ -321,7 +321,9 @@ class WebhooksIT {
             String sku = Sales.openSku(api, 3, 1, 600, "REFUSE");
             String id = reserve(sku, "buyer-" + path);
             assertEquals(200, api.cancel(id).status());
-            await("a refused attempt").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> !receiver.at(path).isEmpty());
+            // Refused at the receiver, and the refusal recorded by the sender (which comes a moment after the answer).
+            await("a refused attempt recorded").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> !receiver.at(path).isEmpty()
+                    && Db.scalar("SELECT count(*) FROM webhook_delivery WHERE webhook_id = ?::uuid AND attempts >= 1", hook.getString("id")) == 1);
             return new Refused(hook.getString("id"), hook.getString("secret"), id);
         } catch (RuntimeException | AssertionError failed) {
             delete(hook.getString("id"));
