@@ -4,8 +4,8 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.testsupport.AdmittedSampler;
 import dev.flashsale.testsupport.Api;
-import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.SecondNode;
@@ -51,7 +51,7 @@ class ReturnedUnitsReofferedIT {
         String sku = Sales.uniqueSku("reoffer");
         UUID sale = RoomSales.open(nodes[0], sku, UNITS, 1, HOLD_SECONDS, Instant.now().minusSeconds(1),
                 new RoomSales.Room(20, 100, 60, 30));
-        awaitRoomKnownBy(nodes, sku);
+        RoomSales.awaitKnownBy(nodes, sku);
 
         List<String> holders = new ArrayList<>();
         List<String> waiting = new ArrayList<>();
@@ -99,7 +99,7 @@ class ReturnedUnitsReofferedIT {
                     assertEquals(200, nodes[node].confirm(hold.getString("id")).status());
                 }
             }
-            overAdmitted.addAll(admittedBeyondAvailable(sale, sku));
+            AdmittedSampler.look(sale, sku).ifPresent(overAdmitted::add);
             return admittedAt.size() == UNITS;
         });
 
@@ -135,7 +135,7 @@ class ReturnedUnitsReofferedIT {
         String sku = Sales.uniqueSku("reoffer-quiet");
         UUID sale = RoomSales.open(nodes[0], sku, 2, 1, 600, Instant.now().minusSeconds(1),
                 new RoomSales.Room(20, 100, TOKEN_SECONDS, 30));
-        awaitRoomKnownBy(nodes, sku);
+        RoomSales.awaitKnownBy(nodes, sku);
         String reserving = RoomSales.take(nodes[0], sale, "buyer-reserving").json().getString("ticket");
         String idle = RoomSales.take(nodes[1], sale, "buyer-idle").json().getString("ticket");
         JsonObject admitted = RoomSales.awaitStatus(nodes[0], sale, reserving, "ADMITTED");
@@ -164,22 +164,6 @@ class ReturnedUnitsReofferedIT {
         assertTrue(waited.compareTo(REOFFERED_WITHIN) <= 0, "admitted " + waited + " after its unit came free");
     }
 
-    /**
-     * Each node learns of a room set on another within {@code flashsale.room.directory-refresh-ms}
-     * and lets reserves through unchecked until then: the test's reserves wait for it. Asked with
-     * an order above the sale's most per order and no token, which no answer but the room's
-     * refusal (403) or the order's (4xx) can meet, so nothing is taken.
-     */
-    private static void awaitRoomKnownBy(Api[] nodes, String sku) {
-        for (Api node : nodes) {
-            await("the room known by " + node.base()).atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> {
-                Api.Answer probe = node.post("api/reservations", Api.reserveBody(sku, "probe", 2), "Idempotency-Key", "probe-" + UUID.randomUUID());
-                assertTrue(probe.status() >= 400 && probe.status() < 500, probe.toString());
-                return probe.status() == 403 && probe.problemType().equals("admission-required");
-            });
-        }
-    }
-
     /** What Redis holds of the room, for a failure's message. */
     private static String roomInRedis(UUID sale) {
         try (Jedis redis = TestRedis.client()) {
@@ -195,15 +179,5 @@ class ReturnedUnitsReofferedIT {
                 "Idempotency-Key", "reoffer-" + sale + "-" + buyer, "X-Admission-Token", token);
         assertEquals(201, reserved.status(), reserved.toString());
         return reserved.json();
-    }
-
-    /** Redis' buyers admitted and not yet reserved, then PostgreSQL's units available: never more of the first. */
-    private static List<String> admittedBeyondAvailable(UUID sale, String sku) {
-        long admittedNotReserved;
-        try (Jedis redis = TestRedis.client()) {
-            admittedNotReserved = redis.zcard("fs:{sale:" + sale + "}:admitted");
-        }
-        long available = Db.scalar("SELECT total - held - sold FROM stock WHERE sku = ?", sku);
-        return admittedNotReserved > available ? List.of(admittedNotReserved + " admitted with " + available + " available") : List.of();
     }
 }

@@ -4,14 +4,13 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.testsupport.AdmittedSampler;
 import dev.flashsale.testsupport.Api;
-import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.StockCounts;
-import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.WebhookReceiver;
 import dev.flashsale.testsupport.Webhooks;
@@ -28,25 +27,22 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.Jedis;
 
 /**
  * A second server beside the tests' own, on the same PostgreSQL and Redis: one queue and one
  * admission count whichever node a buyer asks, tokens signed by one node accepted by the other,
  * and during the crowd the buyers admitted but not yet reserved never more than the units
- * available (sampled from Redis and PostgreSQL every 20 ms; the room admits 20 a second, so the
- * crowd lasts long enough for many samples on any machine). It runs first in its group
- * ({@code @Order(-1)}), before the faults that other classes cause reach the second node too.
+ * available (sampled from PostgreSQL and Redis every 20 ms by {@link AdmittedSampler}; the room
+ * admits 20 a second, so the crowd lasts long enough for many samples on any machine). It runs
+ * first in its group ({@code @Order(-1)}), before the faults that other classes cause reach the second node too.
  */
 @Order(-1)
 @Tag("faults")
@@ -90,46 +86,45 @@ class WaitingRoomTwoNodesIT {
                 }
                 RoomSales.openNow(first, sale);
 
-                ConcurrentLinkedQueue<String> overAdmitted = new ConcurrentLinkedQueue<>();
-                AtomicBoolean crowdDone = new AtomicBoolean();
-                ExecutorService sampler = Executors.newSingleThreadExecutor();
-                Future<Integer> samples = sampler.submit(() -> sampleAdmittedAgainstAvailable(sale, sku, crowdDone, overAdmitted));
                 ConcurrentHashMap<String, String> outcomes = new ConcurrentHashMap<>();
-                int clients = 12;
-                ExecutorService crowd = Executors.newFixedThreadPool(clients);
-                List<Future<?>> slices = new ArrayList<>();
-                for (int c = 0; c < clients; c++) {
-                    int slice = c;
-                    slices.add(crowd.submit(() -> {
-                        // Each client speaks for every twelfth buyer, round and round, until each of them is done.
-                        Instant deadline = Instant.now().plusSeconds(120);
-                        for (int round = 0; Instant.now().isBefore(deadline); round++) {
-                            boolean waiting = false;
-                            for (int buyer = slice; buyer < BUYERS; buyer += clients) {
-                                if (!outcomes.containsKey("buyer-" + buyer)) {
-                                    String outcome = ask(nodes, sale, sku, buyer, tickets.get(buyer), round);
-                                    if (outcome == null) {
-                                        waiting = true;
-                                    } else {
-                                        outcomes.put("buyer-" + buyer, outcome);
+                int sampled;
+                List<String> overAdmitted;
+                try (AdmittedSampler sampler = AdmittedSampler.start(sale, sku)) {
+                    int clients = 12;
+                    ExecutorService crowd = Executors.newFixedThreadPool(clients);
+                    List<Future<?>> slices = new ArrayList<>();
+                    for (int c = 0; c < clients; c++) {
+                        int slice = c;
+                        slices.add(crowd.submit(() -> {
+                            // Each client speaks for every twelfth buyer, round and round, until each of them is done.
+                            Instant deadline = Instant.now().plusSeconds(120);
+                            for (int round = 0; Instant.now().isBefore(deadline); round++) {
+                                boolean waiting = false;
+                                for (int buyer = slice; buyer < BUYERS; buyer += clients) {
+                                    if (!outcomes.containsKey("buyer-" + buyer)) {
+                                        String outcome = ask(nodes, sale, sku, buyer, tickets.get(buyer), round);
+                                        if (outcome == null) {
+                                            waiting = true;
+                                        } else {
+                                            outcomes.put("buyer-" + buyer, outcome);
+                                        }
                                     }
                                 }
+                                if (!waiting) {
+                                    return null;
+                                }
+                                Pause.millis(100);
                             }
-                            if (!waiting) {
-                                return null;
-                            }
-                            Pause.millis(100);
-                        }
-                        return null;
-                    }));
+                            return null;
+                        }));
+                    }
+                    for (Future<?> slice : slices) {
+                        slice.get(180, TimeUnit.SECONDS);
+                    }
+                    crowd.shutdown();
+                    sampled = sampler.stop();
+                    overAdmitted = sampler.overAdmitted();
                 }
-                for (Future<?> slice : slices) {
-                    slice.get(180, TimeUnit.SECONDS);
-                }
-                crowdDone.set(true);
-                int sampled = samples.get(30, TimeUnit.SECONDS);
-                crowd.shutdown();
-                sampler.shutdown();
 
                 assertEquals(UNITS, outcomes.values().stream().filter("BOUGHT"::equals).count(), outcomes.toString());
                 assertEquals(BUYERS - UNITS, outcomes.values().stream().filter("SOLD_OUT"::equals).count(), outcomes.toString());
@@ -137,7 +132,7 @@ class WaitingRoomTwoNodesIT {
                 assertEquals(UNITS, counts.sold());
                 assertEquals(0, counts.held());
                 assertTrue(sampled > 10, "samples taken: " + sampled);
-                assertEquals(List.of(), List.copyOf(overAdmitted), "admitted but not reserved above available, in " + sampled + " samples");
+                assertEquals(List.of(), overAdmitted, "admitted but not reserved above available, in " + sampled + " samples");
                 JsonObject roomOnFirst = first.adminGet("api/admin/sales/" + sale + "/room").json();
                 JsonObject roomOnSecond = second.adminGet("api/admin/sales/" + sale + "/room").json();
                 assertEquals(roomOnFirst.getInt("admitted"), roomOnSecond.getInt("admitted"), "one admission count");
@@ -208,24 +203,6 @@ class WaitingRoomTwoNodesIT {
             throw new AssertionError("payment of buyer-" + buyer + ": " + paid);
         }
         return "BOUGHT";
-    }
-
-    /** Every 20 ms: the units available in PostgreSQL, then the buyers admitted and not yet reserved in Redis. */
-    private static int sampleAdmittedAgainstAvailable(UUID sale, String sku, AtomicBoolean done, ConcurrentLinkedQueue<String> over) {
-        int samples = 0;
-        try (Jedis redis = TestRedis.client()) {
-            while (!done.get()) {
-                // One statement, one snapshot: counts read one after the other may cross a take.
-                long available = Db.scalar("SELECT total - held - sold FROM stock WHERE sku = ?", sku);
-                long admittedNotReserved = redis.zcard("fs:{sale:" + sale + "}:admitted");
-                if (admittedNotReserved > available) {
-                    over.add(admittedNotReserved + " admitted, not reserved, with " + available + " available");
-                }
-                samples++;
-                Pause.millis(20);
-            }
-        }
-        return samples;
     }
 
     /**

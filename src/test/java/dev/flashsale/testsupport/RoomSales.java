@@ -1,6 +1,7 @@
 package dev.flashsale.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -67,6 +68,23 @@ public final class RoomSales {
         assertEquals(200, set.status(), set.toString());
         assertEquals(64, set.json().getString("seedHash").length());
         return id;
+    }
+
+    /**
+     * Waits until each node guards the sale's SKU with its room: a node learns of a room set on
+     * another when the change is announced (or within {@code flashsale.room.directory-refresh-ms})
+     * and lets reserves through unchecked until then. Asked with an order above the sale's most
+     * per order (1) and no token, which no answer but the room's refusal (403) or the order's
+     * (4xx) can meet, so nothing is taken.
+     */
+    public static void awaitKnownBy(Api[] nodes, String sku) {
+        for (Api node : nodes) {
+            Awaitility.await("the room known by " + node.base()).atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> {
+                Api.Answer probe = node.post("api/reservations", Api.reserveBody(sku, "probe", 2), "Idempotency-Key", "probe-" + UUID.randomUUID());
+                assertTrue(probe.status() >= 400 && probe.status() < 500, probe.toString());
+                return probe.status() == 403 && probe.problemType().equals("admission-required");
+            });
+        }
     }
 
     /** The buyer's ticket (new: 201, or theirs from before: 200). */
