@@ -79,6 +79,7 @@ public final class HistoryChecker {
         }
         long takenUnknown = 0;
         long untakenUnknown = 0;
+        long settled = 0;
         for (Op op : ops) {
             switch (op.kind()) {
                 case RESERVE -> {
@@ -98,6 +99,9 @@ public final class HistoryChecker {
                 case CONFIRM -> transitionToldOf(op, byId.get(op.target()), Set.of("CONFIRMED"), anomalies);
                 case CANCEL -> transitionToldOf(op, byId.get(op.target()), Set.of("CANCELLED", "EXPIRED"), anomalies);
             }
+            if (op.outcome() == Op.Outcome.UNKNOWN && (op.kind() == Op.Kind.RESERVE || byId.containsKey(op.target()))) {
+                settled++;
+            }
         }
         capsHold(state, anomalies);
         state.redisCounters().forEach((sku, counter) -> {
@@ -107,7 +111,7 @@ public final class HistoryChecker {
                 anomalies.add(new Anomaly(Kind.REDIS_DRIFT, sku + ": Redis " + counter + ", PostgreSQL " + available));
             }
         });
-        return new Report(anomalies, figures(ops, takenUnknown, untakenUnknown));
+        return new Report(anomalies, figures(ops, takenUnknown, untakenUnknown, settled));
     }
 
     private static void unknownsBounded(List<Op> ops, double unknownShareMax, List<Anomaly> anomalies) {
@@ -195,7 +199,7 @@ public final class HistoryChecker {
         });
     }
 
-    private static Map<String, Long> figures(List<Op> ops, long takenUnknown, long untakenUnknown) {
+    private static Map<String, Long> figures(List<Op> ops, long takenUnknown, long untakenUnknown, long settled) {
         Map<String, Long> figures = new LinkedHashMap<>();
         figures.put("requests", (long) ops.size());
         for (Op.Outcome outcome : Op.Outcome.values()) {
@@ -205,6 +209,7 @@ public final class HistoryChecker {
         figures.put("errors", ops.stream().filter(op -> op.outcome() == Op.Outcome.UNKNOWN && op.status() == 0).count());
         figures.put("unknownTaken", takenUnknown);
         figures.put("unknownNotTaken", untakenUnknown);
+        figures.put("unknownSettled", settled);
         return figures;
     }
 }
