@@ -37,7 +37,21 @@ public final class Campaign {
     private Campaign() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        int exit;
+        try {
+            exit = campaign();
+        } catch (Exception | Error failed) {
+            // Said here and ended here: exec:java would otherwise wait for the clients' idle threads.
+            System.out.println("campaign: stopped by " + failed);
+            failed.printStackTrace();
+            exit = 2;
+        }
+        System.exit(exit);
+    }
+
+    /** @return the exit status: 0 when every run was judged with no anomaly, 1 otherwise */
+    private static int campaign() throws Exception {
         Path dir = Path.of(System.getProperty("campaign.dir", "target/campaign"));
         boolean toFoil = Boolean.getBoolean("foil");
         String replay = System.getProperty("replay");
@@ -54,7 +68,7 @@ public final class Campaign {
         CampaignSummary summary = replay != null ? CampaignSummary.fresh(firstSeed) : CampaignSummary.resume(summaryFile, firstSeed);
         if (summary.runs() >= runs) {
             System.out.println(summary + "; nothing left to run");
-            return;
+            return 0;
         }
 
         PostgresPair postgres = new PostgresPair(Path.of("/tmp/flashsale-campaign-pg"), POSTGRES_PORT,
@@ -105,7 +119,7 @@ public final class Campaign {
             postgres.stop();
         }
         System.out.println(summary);
-        System.exit(clean ? 0 : 1);
+        return clean ? 0 : 1;
     }
 
     static String line(long number, CampaignRun.Result result) {

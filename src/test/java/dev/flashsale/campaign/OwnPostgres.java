@@ -75,6 +75,9 @@ final class OwnPostgres {
 
     /** A standby that follows {@code primary}, streaming: this cluster's files replaced by a base backup of it. */
     void followAnew(OwnPostgres primary) {
+        if (running()) {
+            kill(); // a cluster left running by a campaign stopped midway: its files are replaced
+        }
         makeEmptyDataDir();
         run(asOwner(BINARIES.resolve("pg_basebackup") + " -h 127.0.0.1 -p " + primary.port + " -U postgres -D " + dataDir
                 + " -R -X stream --no-sync"));
