@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -22,8 +24,8 @@ import java.util.stream.Collectors;
  * first seed, 1; run i has seed + i), {@code campaign.minutes} (stop after the run that passes it;
  * the next invocation resumes at the next seed), {@code clients} (200), {@code traffic.ms} (5000),
  * {@code skew} (seconds node 1's clock is off: ahead, behind, true in turn at each of its starts; 0), {@code foil}
- * (true: reserves of the plain sale go to the test-only naive checkout), {@code replay} (a seed,
- * or the folder of a kept run: that run again, alone), {@code campaign.dir} (target/campaign).
+ * (true: reserves of the plain sale go to the test-only naive checkout), {@code replay} (seeds,
+ * comma-separated, or the folder of a kept run: those runs again, alone), {@code campaign.dir} (target/campaign).
  * Exit status 1 when a run had an anomaly.
  */
 public final class Campaign {
@@ -55,12 +57,15 @@ public final class Campaign {
         Path dir = Path.of(System.getProperty("campaign.dir", "target/campaign"));
         boolean toFoil = Boolean.getBoolean("foil");
         String replay = System.getProperty("replay");
+        List<Long> replaySeeds = new ArrayList<>();
         if (replay != null && Files.isDirectory(Path.of(replay))) {
             toFoil = CampaignRecord.plan(Path.of(replay)).getBoolean("foil", toFoil);
-            replay = Long.toString(CampaignRecord.plan(Path.of(replay)).getJsonNumber("seed").longValue());
+            replaySeeds.add(CampaignRecord.plan(Path.of(replay)).getJsonNumber("seed").longValue());
+        } else if (replay != null) {
+            Arrays.stream(replay.split(",")).map(String::strip).map(Long::valueOf).forEach(replaySeeds::add);
         }
-        long firstSeed = replay != null ? Long.parseLong(replay) : Long.getLong("seed", 1);
-        long runs = replay != null ? 1 : Long.getLong("runs", 10);
+        long firstSeed = replay != null ? replaySeeds.get(0) : Long.getLong("seed", 1);
+        long runs = replay != null ? replaySeeds.size() : Long.getLong("runs", 10);
         int clients = Integer.getInteger("clients", 200);
         long trafficMillis = Long.getLong("traffic.ms", 5_000);
         Duration budget = Duration.ofMinutes(Long.getLong("campaign.minutes", 24 * 60));
@@ -84,9 +89,9 @@ public final class Campaign {
         boolean clean = true;
         try (OwnStage stage = new OwnStage(postgres, DATABASE, Integer.getInteger("skew", 0))) {
             System.out.println("campaign: two nodes up after " + Duration.between(began, Instant.now()).toSeconds() + " s; "
-                    + (replay != null ? "replaying seed " + firstSeed : "seeds from " + summary.nextSeed()) + (toFoil ? ", reserves to the naive checkout" : ""));
+                    + (replay != null ? "replaying seeds " + replaySeeds : "seeds from " + summary.nextSeed()) + (toFoil ? ", reserves to the naive checkout" : ""));
             while (summary.runs() < runs && Duration.between(began, Instant.now()).compareTo(budget) < 0) {
-                long seed = summary.nextSeed();
+                long seed = replay != null ? replaySeeds.get((int) summary.runs()) : summary.nextSeed();
                 RunPlan plan = RunPlan.draw(seed, clients, trafficMillis, stage.faults(), stage.bothNodesProxied());
                 CampaignRun.Result result;
                 try {
@@ -124,10 +129,10 @@ public final class Campaign {
 
     static String line(long number, CampaignRun.Result result) {
         var figures = result.report().figures();
-        return String.format("run %d seed %d: %d requests (ok %d, refused %d, unsent %d, unknown %d, settled %d, 500 %d), %d room, %d"
+        return String.format("run %d seed %d: %d requests (ok %d, refused %d, unsent %d, unknown %d, settled %d, 500 %d, token expired %d), %d room, %d"
                         + " changes; faults %s%s; clocks %s; anomalies %s; %.1f s",
                 number, result.plan().seed(), figures.get("requests"), figures.get("ok"), figures.get("refused"),
-                figures.get("unsent"), figures.get("unknown"), figures.get("unknownSettled"), result.answers500(),
+                figures.get("unsent"), figures.get("unknown"), figures.get("unknownSettled"), result.answers500(), result.tokensExpired(),
                 result.history().roomOps().size(),
                 result.history().changes().size(),
                 result.plan().faults().isEmpty() ? "none" : result.plan().faults().stream().map(Fault::toString).collect(Collectors.joining(" ")),

@@ -54,6 +54,11 @@ final class CampaignRun {
             return report.anomalies().isEmpty();
         }
 
+        /** Reserves refused because their admission token had run out, as the node's clock reads it. */
+        long tokensExpired() {
+            return history.ops().stream().filter(op -> "admission-token-expired".equals(op.problem())).count();
+        }
+
         /** Answers 500: a failure of ours the product did not map to 503 with Retry-After. */
         long answers500() {
             return history.ops().stream().filter(op -> op.status() == 500).count()
@@ -99,7 +104,7 @@ final class CampaignRun {
         for (int pass = 0; pass < 2; pass++) {
             admin.adminPostEmpty("api/admin/reconciliation/run");
         }
-        FinalState state = FinalState.read(List.of(sales.sku(), sales.roomSku()));
+        FinalState state = FinalState.read(List.of(sales.sku(), sales.roomSku()), sku -> counterOfOpenSale(sku, sales));
         long holdNanos = plan.holdSeconds() * 1_000_000_000L;
         Report judged = HistoryChecker.check(history.ops(), state, UNKNOWN_SHARE_MAX);
         List<Anomaly> anomalies = new ArrayList<>(judged.anomalies());
@@ -118,6 +123,19 @@ final class CampaignRun {
                 .map(killed -> history.ops().stream().filter(op -> op.status() == 201 && op.invoked() >= killed)
                         .mapToLong(op -> (op.completed() - killed) / 1_000_000).min().orElse(-1))
                 .orElse(-1L);
+    }
+
+    /**
+     * The gate's counter of a SKU whose sale is not closed (null for a closed one): a closed
+     * sale's counter is no promise. PostgreSQL refuses its reserves (409 sale-not-open) whatever
+     * the gate says, and reconciliation leaves closed sales alone (db/reconciliation/audit_stock.sql).
+     */
+    private static String counterOfOpenSale(String sku, SaleSetup sales) {
+        String saleId = sku.equals(sales.sku()) ? sales.saleId() : sales.roomSaleId();
+        if ("CLOSED".equals(Db.text("SELECT status FROM sale WHERE id = ?::uuid", saleId))) {
+            return null;
+        }
+        return FinalState.counterInTestRedis(sku);
     }
 
     private static String skews(Stage stage) {
