@@ -176,8 +176,11 @@ public final class SecondNode {
         return stores;
     }
 
-    /** The tests' server's settings, with {@code stores} and the launch script's own on top. */
-    private static Map<String, String> settings(Map<String, String> stores) {
+    /**
+     * The tests' server's settings, with {@code stores} and the launch script's own on top: how
+     * this node, and the campaign's packaged node, are launched.
+     */
+    public static Map<String, String> settings(Map<String, String> stores) {
         Map<String, String> settings = TestServer.applicationSettings();
         settings.putAll(stores);
         settings.remove("flashsale.db.max-pool-size"); // the launch script reports its own bound

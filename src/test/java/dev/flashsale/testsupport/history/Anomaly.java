@@ -42,6 +42,16 @@ public record Anomaly(Kind kind, String detail) {
         /** An event that the final state does not bear out (a confirm announced of a reservation that is not paid ...). */
         EVENT_UNFOUNDED,
         /** A webhook request whose signature did not verify. */
-        EVENT_UNSIGNED
+        EVENT_UNSIGNED,
+        /** A room gave one buyer two tickets, or named one admission token for two tickets. */
+        TICKET_TWICE,
+        /** One admission token made more than one reservation. */
+        TOKEN_USED_TWICE,
+        /** More admitted buyers reserved than the room's units and the units given back allow. */
+        ADMITTED_BEYOND_UNITS,
+        /** A new reservation made after its sale was paused (and before it opened again) or closed. */
+        RESERVED_WHILE_NOT_OPEN,
+        /** A hold refused or ended as expired before its deadline could have passed. */
+        EARLY_EXPIRY
     }
 }

@@ -56,11 +56,14 @@ public record FinalState(Map<String, SkuRow> skus, List<ReservationRow> reservat
 
     /** Reads the SKUs from PostgreSQL and their counters from the tests' Redis. */
     public static FinalState read(Collection<String> skus) {
-        return read(skus, sku -> {
-            try (Jedis redis = TestRedis.client()) {
-                return redis.get(GateKeys.counter(new Sku(sku)));
-            }
-        });
+        return read(skus, FinalState::counterInTestRedis);
+    }
+
+    /** The gate's counter of a SKU in the tests' Redis (null: none). */
+    public static String counterInTestRedis(String sku) {
+        try (Jedis redis = TestRedis.client()) {
+            return redis.get(GateKeys.counter(new Sku(sku)));
+        }
     }
 
     /** @param counterOf the gate's counter of a SKU as Redis holds it (null: none) */

@@ -80,6 +80,7 @@ public final class HistoryChecker {
         }
         long takenUnknown = 0;
         long untakenUnknown = 0;
+        long settled = 0;
         for (Op op : ops) {
             switch (op.kind()) {
                 case RESERVE -> {
@@ -100,6 +101,9 @@ public final class HistoryChecker {
                 case CANCEL -> transitionToldOf(op, byId.get(op.target()), Set.of("CANCELLED", "EXPIRED"), anomalies);
                 case EXTEND -> extensionToldOf(op, byId.get(op.target()), anomalies);
             }
+            if (op.outcome() == Op.Outcome.UNKNOWN && (op.kind() == Op.Kind.RESERVE || byId.containsKey(op.target()))) {
+                settled++;
+            }
         }
         extensionsCounted(ops, state, anomalies);
         capsHold(state, anomalies);
@@ -110,7 +114,7 @@ public final class HistoryChecker {
                 anomalies.add(new Anomaly(Kind.REDIS_DRIFT, sku + ": Redis " + counter + ", PostgreSQL " + available));
             }
         });
-        return new Report(anomalies, figures(ops, takenUnknown, untakenUnknown));
+        return new Report(anomalies, figures(ops, takenUnknown, untakenUnknown, settled));
     }
 
     /**
@@ -294,7 +298,7 @@ public final class HistoryChecker {
         });
     }
 
-    private static Map<String, Long> figures(List<Op> ops, long takenUnknown, long untakenUnknown) {
+    private static Map<String, Long> figures(List<Op> ops, long takenUnknown, long untakenUnknown, long settled) {
         Map<String, Long> figures = new LinkedHashMap<>();
         figures.put("requests", (long) ops.size());
         for (Op.Outcome outcome : Op.Outcome.values()) {
@@ -304,6 +308,7 @@ public final class HistoryChecker {
         figures.put("errors", ops.stream().filter(op -> op.outcome() == Op.Outcome.UNKNOWN && op.status() == 0).count());
         figures.put("unknownTaken", takenUnknown);
         figures.put("unknownNotTaken", untakenUnknown);
+        figures.put("unknownSettled", settled);
         return figures;
     }
 }
