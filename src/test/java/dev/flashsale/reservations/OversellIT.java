@@ -24,6 +24,7 @@ import dev.flashsale.testsupport.history.Report;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.util.HashMap;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -82,6 +83,7 @@ class OversellIT {
             int keyOwner = (i % RETRY_EVERY == RETRY_EVERY - 1) ? i - 1 : i;
             return history.reserve(api, sku + "-k-" + keyOwner, sku, "buyer-" + keyOwner, 1);
         });
+        FinalState.awaitSettled(List.of(sku), Duration.ofSeconds(10));
         Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku)));
         System.out.println("signature scenario, " + shards + " shard(s): " + report);
         assertEquals(List.of(), report.anomalies(), report.toString());

@@ -3,6 +3,8 @@ package dev.flashsale.reservations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.gate.control.GateKeys;
+import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Holds;
@@ -158,6 +160,8 @@ class ReservationLifecycleIT {
         String lateToo = api.reserve(sku + "-b", sku, "buyer-b", 1).json().getString("id");
         Db.setExpiry(lateToo, -1);
         Holds.awaitStatus(api, lateToo, "EXPIRED");
+        // The expiry gives its unit back to the gate once PostgreSQL committed it: a moment later.
+        TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), "1");
         assertEquals(201, api.reserve(sku + "-c", sku, "buyer-c", 1).status());
         Api.Answer refused = api.confirm(lateToo);
         assertEquals(409, refused.status(), refused.toString());

@@ -59,6 +59,28 @@ public record FinalState(Map<String, SkuRow> skus, List<ReservationRow> reservat
         return read(skus, FinalState::counterInTestRedis);
     }
 
+    /**
+     * Waits, up to {@code atMost}, until each SKU's counter in the tests' Redis (when it has one)
+     * shows what PostgreSQL has available: a give-back to the gate runs once PostgreSQL committed,
+     * so a history read at once may catch one on its way. A drift that stays is the checker's to
+     * report: this never fails.
+     */
+    public static void awaitSettled(Collection<String> skus, java.time.Duration atMost) {
+        try {
+            org.awaitility.Awaitility.await("the gate's counters settled").atMost(atMost)
+                    .pollInterval(java.time.Duration.ofMillis(50)).until(() -> settled(read(skus)));
+        } catch (org.awaitility.core.ConditionTimeoutException stays) {
+            // The checker reports the drift.
+        }
+    }
+
+    private static boolean settled(FinalState state) {
+        return state.redisCounters().entrySet().stream().allMatch(counter -> {
+            SkuRow row = state.skus().get(counter.getKey());
+            return counter.getValue() == row.total() - row.held() - row.sold();
+        });
+    }
+
     /** The gate's counter of a SKU in the tests' Redis (null: none). */
     public static String counterInTestRedis(String sku) {
         try (Jedis redis = TestRedis.client()) {
