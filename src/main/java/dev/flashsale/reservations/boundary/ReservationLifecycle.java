@@ -159,7 +159,7 @@ public class ReservationLifecycle {
                         "Reservation " + id + " is paid for; a confirmed reservation cannot be cancelled here");
                 case HELD -> {
                     if (units.returnUnitsOfCancelledHold(id)) {
-                        returned.fire(new UnitsReturned(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
+                        returned.fire(UnitsReturned.alone(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
                         Reservation cancelled = find(id, owner);
                         events.cancelled(cancelled);
                         return cancelled;

@@ -78,10 +78,11 @@ public class HoldExpiry {
      */
     public ExpiredHolds expireOverdueHolds(ShardRef shard, int batchSize) {
         List<ReturnedHold> expired = units.returnUnitsOfOverdueHolds(shard, batchSize);
-        int total = 0;
-        for (ReturnedHold hold : expired) {
-            total += hold.qty();
-            returned.fire(new UnitsReturned(shard.sku(), hold.key(), hold.qty()));
+        int total = expired.stream().mapToInt(ReturnedHold::qty).sum();
+        for (int i = 0; i < expired.size(); i++) {
+            ReturnedHold hold = expired.get(i);
+            // The batch's units counted with its first hold (UnitsReturned says why).
+            returned.fire(new UnitsReturned(shard.sku(), hold.key(), hold.qty(), i == 0 ? total : 0));
         }
         events.expired(shard.sku(), expired);
         return new ExpiredHolds(expired.size(), total);

@@ -82,7 +82,10 @@ public class CheckoutEnds {
             return;
         }
         try {
-            redis.unitsReturned(saleId, returned.units());
+            if (returned.batchUnits() > 0) {
+                // A sweeper's batch is counted whole with its first hold, before the step it starts finds its units free.
+                redis.unitsReturned(saleId, returned.batchUnits());
+            }
         } catch (ProblemException redisAway) {
             LOG.log(Level.WARNING, "Units returned by checkout " + returned.idempotencyKey() + " of sale " + saleId
                     + " not counted: Redis away");
