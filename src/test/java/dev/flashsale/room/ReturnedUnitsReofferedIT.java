@@ -120,8 +120,10 @@ class ReturnedUnitsReofferedIT {
             assertEquals(String.valueOf(2 * UNITS), redis.hget("fs:{sale:" + sale + "}:room", "admittedTotal"));
         }
         JsonObject room = RoomSales.view(nodes[1], sale);
-        assertEquals(List.of(UNITS, UNITS), List.of(room.getInt("unitsReturned"), room.getInt("unitsReoffered")),
-                "units returned and re-offered, as the room's admin view shows them: " + room);
+        // Re-offers are a lower bound (architecture.md says why): a step between a return's commit and its count misses it.
+        assertEquals(UNITS, room.getInt("unitsReturned"), "units returned, as the room's admin view shows them: " + room);
+        assertTrue(room.getInt("unitsReoffered") >= 1 && room.getInt("unitsReoffered") <= UNITS,
+                "units re-offered, as the room's admin view shows them: " + room);
     }
 
     /**
