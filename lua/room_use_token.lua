@@ -10,16 +10,24 @@
 -- ARGV[1]  the token's ticket
 -- ARGV[2]  the token's expiry, epoch ms, as in the ticket's state
 --
+-- The token's expiry is judged by Redis' clock (TIME), the one that set it: a node whose own clock
+-- is off neither refuses a live token nor honours one that ran out before the room's step noticed.
+--
 -- Returns 1 the token stands, 0 revoked, left, replaced or its checkout ended (nothing changed),
--- -1 no such ticket.
+-- -1 no such ticket, -2 the token ran out, whether or not the room's step has passed its place on yet
+-- (nothing changed).
 local state = redis.call('HGET', KEYS[1], ARGV[1])
 if not state then
     return -1
 end
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+if state == 'X' or tonumber(ARGV[2]) <= now then
+    return -2
+end
 if state ~= 'A:' .. ARGV[2] then
     return 0
 end
-local clock = redis.call('TIME')
 redis.call('ZREM', KEYS[2], ARGV[1])
-redis.call('ZADD', KEYS[3], string.format('%d', tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)), ARGV[1])
+redis.call('ZADD', KEYS[3], string.format('%d', now), ARGV[1])
 return 1

@@ -40,6 +40,12 @@ public class AdmissionCheck {
     /** How old the rooms known may be when a request with a token finds none: one read for a crowd in this time. */
     private static final long RECENT_MILLIS = 100;
 
+    /**
+     * How far this node's clock may be off Redis' before it refuses a live token on its own (the
+     * token's expiry is Redis' time); beyond it a token is long gone on any clock.
+     */
+    static final long CLOCK_TOLERANCE_MILLIS = 60_000;
+
     private static final Logger LOG = Logger.getLogger(AdmissionCheck.class.getName());
 
     @Inject
@@ -81,16 +87,26 @@ public class AdmissionCheck {
             throw new ProblemException(403, "admission-token-other-buyer", "Admission token of another buyer",
                     "The " + HEADER + " admits another buyer than " + buyerId);
         }
-        if (claims.expiresAtMillis() <= System.currentTimeMillis()) {
-            throw new ProblemException(403, "admission-token-expired", "Admission token expired",
-                    "The " + HEADER + " ran out; take a new place in the queue");
+        // Refused here, without a round trip, only when this node's clock would have to be off by more than the
+        // tolerance to be wrong; nearer its expiry, Redis' clock, which set it, decides (lua/room_use_token.lua).
+        if (claims.expiresAtMillis() + CLOCK_TOLERANCE_MILLIS <= System.currentTimeMillis()) {
+            throw expired();
         }
         // Redis away: RoomRedis logged and counted the failure, and its 503 room-unavailable answers the request.
-        if (redis.useToken(claims) != TokenCheck.STANDS) {
+        TokenCheck standing = redis.useToken(claims);
+        if (standing == TokenCheck.EXPIRED) {
+            throw expired();
+        }
+        if (standing != TokenCheck.STANDS) {
             throw new ProblemException(403, "admission-token-revoked", "Admission token revoked",
                     "The " + HEADER + " was revoked, its buyer left the queue, or its checkout ended");
         }
         return status -> answered(claims, key, status);
+    }
+
+    private static ProblemException expired() {
+        return new ProblemException(403, "admission-token-expired", "Admission token expired",
+                "The " + HEADER + " ran out; take a new place in the queue");
     }
 
     /**

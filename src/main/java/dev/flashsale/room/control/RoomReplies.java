@@ -90,7 +90,7 @@ final class RoomReplies {
 
     static TokenCheck tokenCheck(Object reply) {
         return coded("room_use_token", reply, Map.of(1, TokenCheck.STANDS, 0, TokenCheck.WITHDRAWN,
-                -1, TokenCheck.NO_SUCH_TICKET));
+                -1, TokenCheck.NO_SUCH_TICKET, -2, TokenCheck.EXPIRED));
     }
 
     static LotteryPlacing lotteryPlacing(Object reply) {

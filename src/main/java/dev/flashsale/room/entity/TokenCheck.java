@@ -6,5 +6,7 @@ public enum TokenCheck {
     STANDS,
     /** Revoked, left, replaced by a newer token, or its checkout ended. */
     WITHDRAWN,
-    NO_SUCH_TICKET
+    NO_SUCH_TICKET,
+    /** Its expiry has passed on Redis' clock, though the room's step has not yet passed its place on. */
+    EXPIRED
 }

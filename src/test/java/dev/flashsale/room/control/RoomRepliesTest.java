@@ -68,6 +68,7 @@ class RoomRepliesTest {
         assertEquals(TokenCheck.STANDS, RoomReplies.tokenCheck(1L));
         assertEquals(TokenCheck.WITHDRAWN, RoomReplies.tokenCheck(0L));
         assertEquals(TokenCheck.NO_SUCH_TICKET, RoomReplies.tokenCheck(-1L));
+        assertEquals(TokenCheck.EXPIRED, RoomReplies.tokenCheck(-2L));
         assertEquals(LotteryPlacing.PLACED_NOW, RoomReplies.lotteryPlacing(1L));
         assertEquals(LotteryPlacing.PLACED_BEFORE, RoomReplies.lotteryPlacing(0L));
         assertEquals(LotteryPlacing.NO_ROOM, RoomReplies.lotteryPlacing(-1L));
@@ -109,7 +110,7 @@ class RoomRepliesTest {
         refused(() -> RoomReplies.take(List.of(-4L)), "room_batch");
         refused(() -> RoomReplies.release(2L), "room_release");
         refused(() -> RoomReplies.release(List.of(1L)), "room_release");
-        refused(() -> RoomReplies.tokenCheck(-2L), "room_use_token");
+        refused(() -> RoomReplies.tokenCheck(-3L), "room_use_token");
         refused(() -> RoomReplies.lotteryPlacing(2L), "room_draw");
         refused(() -> RoomReplies.reserveRecord(-1L), "room_reserved");
         refused(() -> RoomReplies.placesFreed(-1L), "room_checkout_ended");

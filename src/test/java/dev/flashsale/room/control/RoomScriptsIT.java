@@ -374,6 +374,20 @@ class RoomScriptsIT {
     }
 
     @Test
+    void aTokenPastItsExpiryOnRedisClockIsRefusedThoughItsTicketIsStillAdmitted() {
+        room(Map.of());
+        long ranOut = System.currentTimeMillis() - 50;
+        redis.hset(Key.STATE.of(sale), "t_1", "A:" + ranOut);
+        redis.zadd(Key.ADMITTED.of(sale), ranOut, "t_1");
+        redis.zadd(Key.ACTIVE.of(sale), ranOut, "t_1");
+
+        assertEquals(TokenCheck.EXPIRED, useToken("t_1", ranOut));
+        assertEquals("A:" + ranOut, redis.hget(Key.STATE.of(sale), "t_1"), "nothing changed: the room's step passes its place on");
+        assertEquals(List.of("t_1"), redis.zrange(Key.ADMITTED.of(sale), 0, -1));
+        assertFalse(redis.exists(Key.RESERVING.of(sale)));
+    }
+
+    @Test
     void aRefusedReserveIsCountedButTiesNoReservation() {
         room(Map.of());
         long expiry = admit("t_1");
