@@ -5,11 +5,13 @@ import java.sql.SQLException;
 import java.sql.SQLTransientException;
 import java.util.Optional;
 import java.util.Set;
+import javax.transaction.xa.XAException;
 
 /**
  * Whether a failure is the database's passing trouble, which a client's retry (with the same
  * idempotency key) will get past: PostgreSQL unreachable, restarting or out of connections, a
- * lock or statement timeout, a transaction aborted by a deadlock or a serialization failure.
+ * lock or statement timeout, a transaction aborted by a deadlock or a serialization failure, a
+ * commit the database did not acknowledge.
  * Everything else is a bug of ours. A lock or statement timeout means the stock row (or the
  * database) is busy: 503 {@code busy}; the rest 503 {@code service-unavailable}.
  */
@@ -45,6 +47,13 @@ public final class TransientFailure {
 
     private static boolean transientCause(Throwable cause) {
         if (cause instanceof SQLTransientException) {
+            return true;
+        }
+        // A commit that failed at the database: the server's wrapper of a local transaction passes on only the
+        // message of what failed (the connection lost mid-commit, say), not the SQLException. No constraint is
+        // deferred to the commit, so what fails there is the connection; whether the commit took is unknown,
+        // and a retry with the same Idempotency-Key (or of the same confirm or cancel) answers what it did.
+        if (cause instanceof XAException xa && (xa.errorCode == XAException.XAER_RMERR || xa.errorCode == XAException.XAER_RMFAIL)) {
             return true;
         }
         if (cause instanceof SQLException sql && sql.getSQLState() != null) {

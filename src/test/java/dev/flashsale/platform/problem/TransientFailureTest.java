@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.ejb.EJBException;
+import jakarta.transaction.SystemException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import javax.transaction.xa.XAException;
 import org.junit.jupiter.api.Test;
 
 class TransientFailureTest {
@@ -19,6 +21,21 @@ class TransientFailureTest {
             assertTrue(TransientFailure.is(new EJBException(new RuntimeException("wrapped", cause))), state + " wrapped");
         }
         assertTrue(TransientFailure.is(new RuntimeException(new SQLTransientConnectionException("pool empty"))));
+    }
+
+    /** As the server reports a container-managed commit that lost its connection: only the message of the cause is kept. */
+    @Test
+    void aCommitTheDatabaseDidNotAcknowledgeIsTransient() {
+        for (int code : new int[] {XAException.XAER_RMERR, XAException.XAER_RMFAIL}) {
+            XAException commit = new XAException("jakarta.resource.spi.LocalTransactionException: An I/O error occurred while sending to the backend.");
+            commit.errorCode = code;
+            SystemException system = new SystemException();
+            system.initCause(commit);
+            EJBException failed = new EJBException("Unable to complete container-managed transaction.", system);
+            assertEquals("service-unavailable", typeOf(failed), "XA error " + code);
+        }
+        XAException protocol = new XAException(XAException.XAER_PROTO);
+        assertFalse(TransientFailure.is(new EJBException(new RuntimeException(protocol))), "a protocol error is ours");
     }
 
     @Test
