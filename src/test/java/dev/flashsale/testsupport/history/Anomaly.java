@@ -49,6 +49,11 @@ public record Anomaly(Kind kind, String detail) {
         TOKEN_USED_TWICE,
         /** More admitted buyers reserved than the room's units and the units given back allow. */
         ADMITTED_BEYOND_UNITS,
+        /**
+         * A room's sale ended its holds with units free that no admitted buyer was offered, while
+         * buyers still waited in its queue: a unit given back was neither offered again nor sold.
+         */
+        RETURNED_UNIT_NOT_REOFFERED,
         /** A new reservation made after its sale was paused (and before it opened again) or closed. */
         RESERVED_WHILE_NOT_OPEN,
         /** A hold refused or ended as expired before its deadline could have passed. */

@@ -1,6 +1,7 @@
 package dev.flashsale.testsupport.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.flashsale.testsupport.history.Anomaly.Kind;
 import dev.flashsale.testsupport.history.FinalState.ReservationRow;
@@ -93,6 +94,25 @@ class CampaignCheckersTest {
         assertEquals(List.of(), timeline(List.of(made, lateConfirm), List.of()));
         assertEquals(List.of(Kind.EARLY_EXPIRY), kinds(timeline(List.of(made, earlyConfirm), List.of())));
         assertEquals(List.of(Kind.EARLY_EXPIRY), kinds(timeline(List.of(made, earlyCancel), List.of())));
+    }
+
+    @Test
+    void aUnitLeftFreeWhileBuyersWaitIsReported() {
+        assertEquals(List.of(Kind.RETURNED_UNIT_NOT_REOFFERED), kinds(reoffered(10, 9, 0, 3)), "one unit free, three waiting");
+        assertEquals(List.of(), reoffered(10, 9, 1, 3), "the free unit offered to an admitted buyer");
+        assertEquals(List.of(), reoffered(10, 10, 0, 3), "every unit sold");
+        assertEquals(List.of(), reoffered(10, 7, 0, 0), "units free, nobody waiting");
+    }
+
+    @Test
+    void returnedUnitsAreJudgedOnlyOnceEveryHoldEnded() {
+        FinalState holding = new FinalState(Map.of("ROOM", new SkuRow("ROOM", "sale-r", 10, 1, 8, 1, 8, 0)), List.of(), Map.of());
+        assertThrows(IllegalStateException.class, () -> RoomChecker.returnedUnitsReoffered("ROOM", 3, 0, holding));
+    }
+
+    private static List<Anomaly> reoffered(long units, long sold, long offered, long waiting) {
+        FinalState state = new FinalState(Map.of("ROOM", new SkuRow("ROOM", "sale-r", units, 0, sold, 0, sold, 0)), List.of(), Map.of());
+        return RoomChecker.returnedUnitsReoffered("ROOM", waiting, offered, state);
     }
 
     private List<Anomaly> roomCheck(long units) {

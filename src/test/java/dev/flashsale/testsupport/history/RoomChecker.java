@@ -50,6 +50,29 @@ public final class RoomChecker {
         return anomalies;
     }
 
+    /**
+     * Every unit given back was offered again or sold: once every hold of a room's sale has ended,
+     * no unit is free beyond those offered to admitted buyers (their tokens live, not yet used)
+     * while a buyer still waits in the queue. Judged where the waiting buyers' room keeps stepping
+     * on its own (returns, tokens running out); a crowd that stopped polling may leave a room whose
+     * rate had no room for one more admission at the last return with nothing to step it again.
+     *
+     * @param waiting tickets still waiting in the room's queue at the end
+     * @param offered tickets admitted whose tokens are live and not yet used
+     */
+    public static List<Anomaly> returnedUnitsReoffered(String sku, long waiting, long offered, FinalState state) {
+        FinalState.SkuRow row = state.skus().get(sku);
+        if (row.held() > 0) {
+            throw new IllegalStateException(sku + " still holds " + row.held() + " units: judged once every hold has ended");
+        }
+        long unoffered = row.total() - row.sold() - offered;
+        if (waiting > 0 && unoffered > 0) {
+            return List.of(new Anomaly(Kind.RETURNED_UNIT_NOT_REOFFERED, sku + ": " + unoffered + " units free and offered to nobody, "
+                    + waiting + " buyers waiting (units " + row.total() + ", sold " + row.sold() + ", offered " + offered + ")"));
+        }
+        return List.of();
+    }
+
     private static void reservationsOfTokens(String sku, Map<String, String> tokenOfKey, FinalState state,
                                              List<Anomaly> anomalies) {
         Map<String, List<String>> reservationsOfToken = new HashMap<>();
