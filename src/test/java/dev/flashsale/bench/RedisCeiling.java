@@ -34,6 +34,8 @@ final class RedisCeiling {
 
     private static final String HUGE_COUNTER = "1000000000000";
     private static final int MAX_CLEANUP_SCANS = 100_000;
+    /** A new idempotency key each call (redis-benchmark puts a random number in place of __rand_int__), so each takes a unit. */
+    private static final IdempotencyKey KEY = new IdempotencyKey(KeyOwner.CONFIGURED, "__rand_int__");
 
     private final String host;
     private final int port;
@@ -57,8 +59,8 @@ final class RedisCeiling {
     Result run(int concurrency, int requests) throws IOException, InterruptedException {
         List<String> command = List.of("redis-benchmark", "-h", host, "-p", Integer.toString(port),
                 "-c", Integer.toString(concurrency), "-n", Integer.toString(requests), "-r", "100000000", "--csv",
-                "EVALSHA", sha, "4", GateKeys.counter(new Sku(sku)), GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "__rand_int__")), GateKeys.soldOut(new Sku(sku)),
-                GateKeys.deadlines(new Sku(sku)), "1", "600");
+                "EVALSHA", sha, "5", GateKeys.counter(new Sku(sku)), GateKeys.marker(new Sku(sku), KEY), GateKeys.soldOut(new Sku(sku)),
+                GateKeys.deadlines(new Sku(sku)), GateKeys.holders(new Sku(sku)), "1", "600", KEY.qualified());
         String output = ExternalCommand.run(command, Map.of(), Duration.ofMinutes(5));
         // "test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"
         String[] lines = output.strip().split("\\R");
