@@ -129,10 +129,10 @@ public final class Campaign {
 
     static String line(long number, CampaignRun.Result result) {
         var figures = result.report().figures();
-        return String.format("run %d seed %d: %d requests (ok %d, refused %d, unsent %d, unknown %d, settled %d, 500 %d, token expired %d), %d room, %d"
+        return String.format("run %d seed %d: %d requests (ok %d, refused %d, unsent %d, unknown %d, settled %d, 500 %d, token expired %d, extended %d), %d room, %d"
                         + " changes; faults %s%s; clocks %s; anomalies %s; %.1f s",
                 number, result.plan().seed(), figures.get("requests"), figures.get("ok"), figures.get("refused"),
-                figures.get("unsent"), figures.get("unknown"), figures.get("unknownSettled"), result.answers500(), result.tokensExpired(),
+                figures.get("unsent"), figures.get("unknown"), figures.get("unknownSettled"), result.answers500(), result.tokensExpired(), result.extended(),
                 result.history().roomOps().size(),
                 result.history().changes().size(),
                 result.plan().faults().isEmpty() ? "none" : result.plan().faults().stream().map(Fault::toString).collect(Collectors.joining(" ")),

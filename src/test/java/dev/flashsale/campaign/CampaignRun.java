@@ -6,6 +6,7 @@ import dev.flashsale.testsupport.history.Anomaly;
 import dev.flashsale.testsupport.history.FinalState;
 import dev.flashsale.testsupport.history.History;
 import dev.flashsale.testsupport.history.HistoryChecker;
+import dev.flashsale.testsupport.history.Op;
 import dev.flashsale.testsupport.history.Report;
 import dev.flashsale.testsupport.history.RoomChecker;
 import dev.flashsale.testsupport.history.SaleTimelineChecker;
@@ -57,6 +58,11 @@ final class CampaignRun {
         /** Reserves refused because their admission token had run out, as the node's clock reads it. */
         long tokensExpired() {
             return history.ops().stream().filter(op -> "admission-token-expired".equals(op.problem())).count();
+        }
+
+        /** Holds extended: extends answered 200. */
+        long extended() {
+            return history.ops().stream().filter(op -> op.kind() == Op.Kind.EXTEND && op.status() == 200).count();
         }
 
         /** Answers 500: a failure of ours the product did not map to 503 with Retry-After. */

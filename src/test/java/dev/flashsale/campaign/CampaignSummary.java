@@ -30,6 +30,8 @@ final class CampaignSummary {
     private long unknownSettled;
     private long anomalies;
     private long answers500;
+    private long extended;
+    private long tokensExpired;
     private long soldAgainMillisMax = -1;
     private final Map<String, Long> faults = new TreeMap<>();
     private final List<Long> anomalousSeeds = new ArrayList<>();
@@ -63,6 +65,9 @@ final class CampaignSummary {
             summary.unknownSettled = kept.getJsonNumber("unknownSettled").longValue();
             summary.anomalies = kept.getJsonNumber("anomalies").longValue();
             summary.answers500 = kept.getJsonNumber("answers500").longValue();
+            // Counted since holds could be extended: a summary from before has neither.
+            summary.extended = kept.containsKey("extended") ? kept.getJsonNumber("extended").longValue() : 0;
+            summary.tokensExpired = kept.containsKey("tokensExpired") ? kept.getJsonNumber("tokensExpired").longValue() : 0;
             summary.soldAgainMillisMax = kept.getJsonNumber("soldAgainAfterFailoverMillisMax").longValue();
             kept.getJsonObject("faults").forEach((kind, count) -> summary.faults.put(kind, ((JsonNumber) count).longValue()));
             kept.getJsonArray("unjudgedSeeds").getValuesAs(JsonNumber.class).forEach(seed -> summary.unjudgedSeeds.add(seed.longValue()));
@@ -104,6 +109,8 @@ final class CampaignSummary {
         unknown += result.report().figure("unknown");
         unknownSettled += result.report().figure("unknownSettled");
         answers500 += result.answers500();
+        extended += result.extended();
+        tokensExpired += result.tokensExpired();
         result.plan().faults().forEach(fault -> faults.merge(fault.kind().name(), 1L, Long::sum));
         soldAgainMillisMax = Math.max(soldAgainMillisMax, result.soldAgainMillis());
         if (!result.clean()) {
@@ -122,7 +129,7 @@ final class CampaignSummary {
         return Json.createObjectBuilder().add("firstSeed", firstSeed).add("lastSeed", lastSeed).add("runs", runs)
                 .add("operations", operations).add("faults", kinds).add("anomalies", anomalies)
                 .add("anomalousSeeds", seeds).add("unjudgedSeeds", unjudged).add("unknown", unknown).add("unknownSettled", unknownSettled)
-                .add("answers500", answers500)
+                .add("answers500", answers500).add("extended", extended).add("tokensExpired", tokensExpired)
                 .add("soldAgainAfterFailoverMillisMax", soldAgainMillisMax).build();
     }
 
@@ -140,7 +147,8 @@ final class CampaignSummary {
         return "campaign: " + runs + " runs (seeds " + firstSeed + " to " + lastSeed + "), " + operations + " requests, faults "
                 + faults + ", " + anomalies + " anomalies" + (anomalousSeeds.isEmpty() ? "" : " in seeds " + anomalousSeeds)
                 + (unjudgedSeeds.isEmpty() ? "" : ", runs not judged: seeds " + unjudgedSeeds)
-                + ", " + unknown + " unknown outcomes, " + unknownSettled + " settled by PostgreSQL, " + answers500 + " answers 500"
+                + ", " + unknown + " unknown outcomes, " + unknownSettled + " settled by PostgreSQL, " + answers500 + " answers 500, "
+                + extended + " holds extended, " + tokensExpired + " reserves refused admission-token-expired"
                 + (soldAgainMillisMax < 0 ? "" : ", sold again at most " + soldAgainMillisMax + " ms after a failover");
     }
 }

@@ -11,8 +11,8 @@ import java.util.Random;
 
 /**
  * The crowd of a run, each client's choices drawn from its own seed: buyers of the plain sale
- * (reserve, retrying the same key on the other node when no answer came, then pay, cancel or let
- * the hold run out), buyers through the room (take a ticket, poll, leave now and then, reserve
+ * (reserve, retrying the same key on the other node when no answer came, then pay, extend the hold
+ * and keep it, cancel or let the hold run out), buyers through the room (take a ticket, poll, leave now and then, reserve
  * with the token once admitted) and one merchandiser (pause and open, change the units, close late
  * in the run).
  */
@@ -65,9 +65,14 @@ final class Clients {
                 }
             } else {
                 String id = held.remove(random.nextInt(held.size()));
-                if (dice < 0.75) {
+                if (dice < 0.72) {
                     history.confirm(node(random.nextInt(2)), id);
-                } else if (dice < 0.88) {
+                } else if (dice < 0.80) {
+                    // Extended (by some seconds, or by the sale's most), and kept: paid, cancelled, extended again or left later.
+                    String asked = random.nextBoolean() ? null : "{\"seconds\": " + (1 + random.nextInt(plan.maxExtensionSeconds())) + "}";
+                    history.extend(node(random.nextInt(2)), id, asked);
+                    held.add(id);
+                } else if (dice < 0.90) {
                     history.cancel(node(random.nextInt(2)), id);
                 }
                 // The rest are left to run out.

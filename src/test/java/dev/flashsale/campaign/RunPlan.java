@@ -11,12 +11,13 @@ import java.util.Set;
 
 /**
  * Everything a run does that is not the servers' timing, drawn from its seed alone: the sale's
- * terms, the room's settings, the crowd's size and its clients' seeds, and the fault schedule
+ * terms (its holds extended up to {@code maxExtensions} times, 0 to 2, by up to 1 to 3 s), the room's settings, the crowd's size and its clients' seeds, and the fault schedule
  * (overlapping faults, at moments nobody picked). The same seed on the same stage gives the same
  * plan: that is how a run replays.
  */
 public record RunPlan(long seed, int units, int shards, int holdSeconds, int maxPerBuyer, int buyers, int roomUnits,
-                      int admissionPerSecond, int maxActive, int clients, long trafficMillis, List<Fault> faults) {
+                      int admissionPerSecond, int maxActive, int clients, long trafficMillis, List<Fault> faults,
+                      int maxExtensionSeconds, int maxExtensions) {
 
     /** The bounds of a plan. */
     static final int FAULTS_MAX = 4;
@@ -59,8 +60,11 @@ public record RunPlan(long seed, int units, int shards, int holdSeconds, int max
             faults.add(new Fault(Fault.Kind.POSTGRES_FAILOVER, 0, (long) (random.nextDouble() * trafficMillis * 0.6), 0));
         }
         faults.sort(Comparator.comparingLong(Fault::atMillis));
+        // Drawn last, so that a seed's sale, crowd and faults are what they were before holds could be extended.
+        int maxExtensionSeconds = 1 + random.nextInt(3);
+        int maxExtensions = random.nextInt(3);
         return new RunPlan(seed, units, shards, holdSeconds, maxPerBuyer, buyers, roomUnits, admissionPerSecond, maxActive,
-                clients, trafficMillis, List.copyOf(faults));
+                clients, trafficMillis, List.copyOf(faults), maxExtensionSeconds, maxExtensions);
     }
 
     /** The seed of client {@code index}: its every choice follows from it. */
@@ -74,6 +78,7 @@ public record RunPlan(long seed, int units, int shards, int holdSeconds, int max
         return Json.createObjectBuilder().add("seed", seed).add("units", units).add("shards", shards)
                 .add("holdSeconds", holdSeconds).add("maxPerBuyer", maxPerBuyer).add("buyers", buyers)
                 .add("roomUnits", roomUnits).add("admissionPerSecond", admissionPerSecond).add("maxActive", maxActive)
-                .add("clients", clients).add("trafficMillis", trafficMillis).add("faults", schedule).build();
+                .add("clients", clients).add("trafficMillis", trafficMillis).add("faults", schedule)
+                .add("maxExtensionSeconds", maxExtensionSeconds).add("maxExtensions", maxExtensions).build();
     }
 }

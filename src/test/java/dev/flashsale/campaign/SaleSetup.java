@@ -34,6 +34,7 @@ record SaleSetup(String sku, String saleId, String roomSku, String roomSaleId, S
     static JsonObjectBuilder terms(RunPlan plan, String name, String sku, int units, int shards) {
         return Json.createObjectBuilder().add("name", name).add("holdSeconds", plan.holdSeconds())
                 .add("maxPerOrder", MAX_PER_ORDER).add("maxPerBuyer", plan.maxPerBuyer()).add("latePayment", "REFUSE")
+                .add("maxExtensionSeconds", plan.maxExtensionSeconds()).add("maxExtensions", plan.maxExtensions())
                 .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", units)
                         .add("shards", shards)));
     }
