@@ -4,8 +4,11 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.gate.control.GateKeys;
+import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.testsupport.AdmittedSampler;
 import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.SecondNode;
@@ -13,6 +16,11 @@ import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import jakarta.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -153,6 +161,54 @@ class ReturnedUnitsReofferedIT {
         awaitAdmittedInRedis(sale, second.getString("ticket"), idleTokenRunsOut);
         try (Jedis redis = TestRedis.client()) {
             assertEquals("4", redis.hget("fs:{sale:" + sale + "}:room", "admittedTotal"));
+        }
+    }
+
+    /**
+     * A return that no node announced (its node gone between the cancel's commit and the steps after
+     * it, played here by the cancel's own statement run straight on PostgreSQL) leaves its unit free,
+     * the gate's counter short and the next ticket waiting; reconciliation gives the unit back to the
+     * gate once two runs see the same gap, and its announcement (lua/load_counter.lua publishes on
+     * fs:units-back) steps the room on every node: the next ticket is admitted within the bound of
+     * that give-back, with no poll.
+     */
+    @Test
+    void aUnitGivenBackByReconciliationAdmitsTheNextTicketWithoutAnyPoll() throws Exception {
+        Api[] nodes = {new Api(TestServer.url()), new Api(SecondNode.proxied().base())};
+        String sku = Sales.uniqueSku("reoffer-reconciled");
+        UUID sale = RoomSales.open(nodes[0], sku, 1, 1, 600, Instant.now().minusSeconds(1), new RoomSales.Room(20, 100, 60, 30));
+        RoomSales.awaitKnownBy(nodes, sku);
+        String holder = RoomSales.take(nodes[0], sale, "buyer-holder").json().getString("ticket");
+        String token = RoomSales.awaitStatus(nodes[0], sale, holder, "ADMITTED").getString("token");
+        String hold = reserve(nodes[1], sku, sale, "buyer-holder", token).getString("id");
+        JsonObject next = RoomSales.take(nodes[0], sale, "buyer-next").json();
+        assertEquals("NO_UNITS_FREE", next.getString("reason", ""), next.toString());
+        String counter = GateKeys.counter(new Sku(sku));
+        TestRedis.awaitValue(counter, "0");
+
+        cancelUnannounced(hold);
+        assertEquals(200, nodes[0].adminPostEmpty("api/admin/reconciliation/run").status());
+        try (Jedis redis = TestRedis.client()) {
+            assertEquals("0", redis.get(counter), "one sighting of the gap corrects nothing");
+            assertEquals("W", redis.hget("fs:{sale:" + sale + "}:state", next.getString("ticket")),
+                    "nothing stepped the room: the return was never announced");
+        }
+        assertEquals(200, nodes[0].adminPostEmpty("api/admin/reconciliation/run").status());
+        Instant givenBack = Instant.now();
+        try (Jedis redis = TestRedis.client()) {
+            assertEquals("1", redis.get(counter), "the second sighting gave the unit back to the gate");
+        }
+        awaitAdmittedInRedis(sale, next.getString("ticket"), givenBack);
+    }
+
+    /** The cancel's statement (db/stock/return_units_of_cancelled_hold.sql), committed with no node to hear of it. */
+    private static void cancelUnannounced(String reservationId) throws Exception {
+        String statement = Files.readString(Path.of("db/stock/return_units_of_cancelled_hold.sql")).replace(":id", "?::uuid");
+        try (Connection connection = Db.connect(); PreparedStatement cancel = connection.prepareStatement(statement)) {
+            cancel.setString(1, reservationId);
+            try (ResultSet done = cancel.executeQuery()) {
+                assertTrue(done.next() && done.getInt("transitions") == 1, "the hold cancelled");
+            }
         }
     }
 
