@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.SQLTransientException;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 import javax.transaction.xa.XAException;
 
 /**
@@ -21,6 +22,12 @@ public final class TransientFailure {
     private static final Set<String> CLASSES = Set.of("08", "53");
     /** Single SQLSTATEs: admin or crash shutdown, cannot connect now, lock not available, query canceled, deadlock, serialization. */
     private static final Set<String> STATES = Set.of("57P01", "57P02", "57P03", "55P03", "57014", "40P01", "40001");
+
+    /** What PostgreSQL's driver says when the connection is lost or the server goes away. */
+    private static final Pattern CONNECTION_LOST = Pattern.compile(
+            "I/O error|connection has been closed|connection attempt failed|Connection refused|Connection reset"
+                    + "|terminating connection|database system is (shutting down|starting up|in recovery mode)"
+                    + "|SocketException|EOFException", Pattern.CASE_INSENSITIVE);
 
     /** Lock not available (lock_timeout), query canceled (statement_timeout). */
     private static final Set<String> BUSY = Set.of("55P03", "57014");
@@ -50,11 +57,11 @@ public final class TransientFailure {
             return true;
         }
         // A commit that failed at the database: the server's wrapper of a local transaction passes on only the
-        // message of what failed (the connection lost mid-commit, say), not the SQLException. No constraint is
-        // deferred to the commit, so what fails there is the connection; whether the commit took is unknown,
-        // and a retry with the same Idempotency-Key (or of the same confirm or cancel) answers what it did.
+        // text of what failed, not the SQLException, and wraps any failure so, ours too. Only a text that names
+        // the connection lost or the server going away is transient: whether the commit took is unknown, and a
+        // retry with the same Idempotency-Key (or of the same confirm or cancel) answers what it did.
         if (cause instanceof XAException xa && (xa.errorCode == XAException.XAER_RMERR || xa.errorCode == XAException.XAER_RMFAIL)) {
-            return true;
+            return xa.getMessage() != null && CONNECTION_LOST.matcher(xa.getMessage()).find();
         }
         if (cause instanceof SQLException sql && sql.getSQLState() != null) {
             String state = sql.getSQLState();

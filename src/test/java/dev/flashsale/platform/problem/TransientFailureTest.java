@@ -34,6 +34,17 @@ class TransientFailureTest {
             EJBException failed = new EJBException("Unable to complete container-managed transaction.", system);
             assertEquals("service-unavailable", typeOf(failed), "XA error " + code);
         }
+        // The server wraps any failure of a commit so, a bug of ours too: that stays a 500.
+        for (String ours : new String[] {"java.lang.NullPointerException", "java.lang.IllegalStateException: no stock row", null}) {
+            XAException commit = new XAException(ours);
+            commit.errorCode = XAException.XAER_RMERR;
+            SystemException system = new SystemException();
+            system.initCause(commit);
+            assertFalse(TransientFailure.is(new EJBException("Unable to complete container-managed transaction.", system)), String.valueOf(ours));
+        }
+        XAException closed = new XAException("org.postgresql.util.PSQLException: This connection has been closed.");
+        closed.errorCode = XAException.XAER_RMFAIL;
+        assertTrue(TransientFailure.is(closed), "a closed connection");
         XAException protocol = new XAException(XAException.XAER_PROTO);
         assertFalse(TransientFailure.is(new EJBException(new RuntimeException(protocol))), "a protocol error is ours");
     }
