@@ -22,7 +22,7 @@ if not state then
 end
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
-if state == 'X' or tonumber(ARGV[2]) <= now then
+if tonumber(ARGV[2]) <= now then
     return -2
 end
 if state ~= 'A:' .. ARGV[2] then

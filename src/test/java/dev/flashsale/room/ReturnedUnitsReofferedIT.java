@@ -15,6 +15,10 @@ import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
+import dev.flashsale.testsupport.history.Anomaly;
+import dev.flashsale.testsupport.history.Anomaly.Kind;
+import dev.flashsale.testsupport.history.FinalState;
+import dev.flashsale.testsupport.history.RoomChecker;
 import jakarta.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -182,7 +186,8 @@ class ReturnedUnitsReofferedIT {
         String token = RoomSales.awaitStatus(nodes[0], sale, holder, "ADMITTED").getString("token");
         String hold = reserve(nodes[1], sku, sale, "buyer-holder", token).getString("id");
         JsonObject next = RoomSales.take(nodes[0], sale, "buyer-next").json();
-        assertEquals("NO_UNITS_FREE", next.getString("reason", ""), next.toString());
+        JsonObject after = RoomSales.take(nodes[1], sale, "buyer-after").json();
+        assertEquals(List.of("NO_UNITS_FREE", "NO_UNITS_FREE"), List.of(next.getString("reason", ""), after.getString("reason", "")));
         String counter = GateKeys.counter(new Sku(sku));
         TestRedis.awaitValue(counter, "0");
 
@@ -193,12 +198,34 @@ class ReturnedUnitsReofferedIT {
             assertEquals("W", redis.hget("fs:{sale:" + sale + "}:state", next.getString("ticket")),
                     "nothing stepped the room: the return was never announced");
         }
+        assertEquals(List.of(Kind.RETURNED_UNIT_NOT_REOFFERED), kinds(reofferedOrSold(sale, sku)),
+                "the checker sees the unit free and offered to nobody while two tickets wait");
         assertEquals(200, nodes[0].adminPostEmpty("api/admin/reconciliation/run").status());
         Instant givenBack = Instant.now();
         try (Jedis redis = TestRedis.client()) {
             assertEquals("1", redis.get(counter), "the second sighting gave the unit back to the gate");
         }
         awaitAdmittedInRedis(sale, next.getString("ticket"), givenBack);
+        assertEquals(List.of(), reofferedOrSold(sale, sku), "the unit offered to the next ticket, the one after it still waiting");
+        try (Jedis redis = TestRedis.client()) {
+            assertEquals("W", redis.hget("fs:{sale:" + sale + "}:state", after.getString("ticket")));
+        }
+    }
+
+    /**
+     * The history checker's judgement of the room's sale (every hold ended): the tickets waiting and
+     * those admitted and not yet reserved, as Redis holds them, against the units in PostgreSQL.
+     */
+    private static List<Anomaly> reofferedOrSold(UUID sale, String sku) {
+        try (Jedis redis = TestRedis.client()) {
+            long waiting = redis.hvals("fs:{sale:" + sale + "}:state").stream().filter("W"::equals).count();
+            long offered = redis.zcard("fs:{sale:" + sale + "}:admitted");
+            return RoomChecker.returnedUnitsReoffered(sku, waiting, offered, FinalState.read(List.of(sku)));
+        }
+    }
+
+    private static List<Kind> kinds(List<Anomaly> anomalies) {
+        return anomalies.stream().map(Anomaly::kind).toList();
     }
 
     /** The cancel's statement (db/stock/return_units_of_cancelled_hold.sql), committed with no node to hear of it. */
