@@ -146,7 +146,8 @@ final class OwnPostgres {
                 run(command);
             } catch (IllegalStateException failed) {
                 String said = failed.getMessage().substring(failed.getMessage().indexOf(" failed: ") + " failed: ".length());
-                if (!said.lines().map(String::strip).allMatch(line -> line.isEmpty() || GONE.matcher(line).matches())) {
+                List<String> lines = said.lines().map(String::strip).filter(line -> !line.isEmpty()).toList();
+                if (lines.isEmpty() || !lines.stream().allMatch(line -> GONE.matcher(line).matches())) {
                     throw failed;
                 }
             }
