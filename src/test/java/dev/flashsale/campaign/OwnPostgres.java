@@ -3,9 +3,9 @@ package dev.flashsale.campaign;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -20,6 +20,8 @@ final class OwnPostgres {
     static final Path BINARIES = Path.of("/usr/lib/postgresql/15/bin");
     /** What kill says of a process that ended before the signal reached it. */
     private static final Pattern GONE = Pattern.compile("(.*kill: )?\\(?\\d+\\)?:? No such process");
+
+    private static final Duration COMMAND_LIMIT = Duration.ofSeconds(90);
 
     private final Path dataDir;
     private final int port;
@@ -61,7 +63,7 @@ final class OwnPostgres {
     private void makeEmptyDataDir() {
         run(List.of("rm", "-rf", dataDir.toString()));
         run(List.of("mkdir", "-p", "-m", "700", dataDir.toString()));
-        if (root()) {
+        if (Command.root()) {
             run(List.of("chown", "postgres:postgres", dataDir.toString(), dataDir.getParent().toString()));
         }
     }
@@ -174,37 +176,12 @@ final class OwnPostgres {
         }
     }
 
-    private static boolean root() {
-        return "root".equals(System.getProperty("user.name"));
-    }
-
     private static List<String> asOwner(String command) {
-        return root() ? List.of("runuser", "-u", "postgres", "--", "sh", "-c", command) : List.of("sh", "-c", command);
+        return Command.root() ? List.of("runuser", "-u", "postgres", "--", "sh", "-c", command) : List.of("sh", "-c", command);
     }
 
-    /**
-     * Runs a command to its end. Its output goes to a file, never a pipe: a server that pg_ctl
-     * starts inherits it, and a pipe would stay open as long as the server runs.
-     */
+    /** Runs a command to its end, in 90 s at most. */
     static void run(List<String> command) {
-        try {
-            Path output = Files.createTempFile("flashsale-campaign-command", ".log");
-            try {
-                Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-                if (!process.waitFor(90, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                    // What runuser and sh started goes too: a backup left writing would meet the next one.
-                    process.descendants().forEach(ProcessHandle::destroyForcibly);
-                    process.destroyForcibly();
-                    throw new IllegalStateException(String.join(" ", command) + " failed: " + Files.readString(output));
-                }
-            } finally {
-                Files.deleteIfExists(output);
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("Cannot run " + command, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        Command.run(command, COMMAND_LIMIT);
     }
 }

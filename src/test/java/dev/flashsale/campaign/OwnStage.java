@@ -24,7 +24,6 @@ import java.util.logging.Logger;
 final class OwnStage extends Stage {
 
     private static final Logger LOG = Logger.getLogger(OwnStage.class.getName());
-    static final String FAKETIME_LIBRARY = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 
     private final PostgresPair postgres;
     private final String database;
@@ -39,6 +38,9 @@ final class OwnStage extends Stage {
         this.postgres = postgres;
         this.database = database;
         this.skewSeconds = skewSeconds;
+        if (skewSeconds != 0) {
+            Faketime.ensureInstalled();
+        }
         List<FaultProxy> postgresOfOne = proxiesTo(postgres.ports());
         FaultProxy redisOfOne = FaultProxy.to("127.0.0.1", TestRedis.port());
         first = TestServer.another("campaign-one", stores(postgresOfOne, redisOfOne));
@@ -75,7 +77,7 @@ final class OwnStage extends Stage {
             // The node's processes alone, its JVM's every clock off by the same offset: durations stay
             // true. Not FAKETIME_DONT_FAKE_MONOTONIC=1: with it, libfaketime 0.9.10 ends the JVM's timed
             // waits at once (Object.wait(2) returned after 0 ms), and Payara spun for minutes at start.
-            settings.put("LD_PRELOAD", FAKETIME_LIBRARY);
+            settings.put("LD_PRELOAD", Faketime.ensureInstalled().toString());
             settings.put("FAKETIME", (skew > 0 ? "+" : "") + skew + "s");
         }
         packaged = PackagedNode.start("campaign-two", settings);
