@@ -97,6 +97,25 @@ class CampaignCheckersTest {
     }
 
     @Test
+    void anExtendedHoldSeenExpiredBeforeItsNewDeadlineIsReported() {
+        Op made = new Op(1, Op.Kind.RESERVE, "k-1", "SKU", "buyer-1", 1, null, 0, SECOND / 10, Op.Outcome.OK, 201, null, "r-1",
+                "HELD", "2026-12-04T10:00:02Z");
+        Op extended = new Op(2, Op.Kind.EXTEND, null, null, null, 0, "r-1", SECOND, SECOND + 5, Op.Outcome.OK, 200, null, "r-1",
+                "HELD", "2026-12-04T10:00:05Z");
+        Op confirmAt3 = new Op(3, Op.Kind.CONFIRM, null, null, null, 0, "r-1", 3 * SECOND, 3 * SECOND + 5, Op.Outcome.REFUSED,
+                409, "hold-expired", null, null);
+        Op extendAt3 = new Op(3, Op.Kind.EXTEND, null, null, null, 0, "r-1", 3 * SECOND, 3 * SECOND + 5, Op.Outcome.REFUSED,
+                409, "hold-expired", null, null);
+        Op extendAt1 = new Op(2, Op.Kind.EXTEND, null, null, null, 0, "r-1", SECOND, SECOND + 5, Op.Outcome.REFUSED,
+                409, "hold-expired", null, null);
+        assertEquals(List.of(), timeline(List.of(made, confirmAt3), List.of()), "past the reserve's deadline, never extended");
+        assertEquals(List.of(Kind.EARLY_EXPIRY), kinds(timeline(List.of(made, extended, confirmAt3), List.of())),
+                "3 s into a hold extended to 5 s");
+        assertEquals(List.of(Kind.EARLY_EXPIRY), kinds(timeline(List.of(made, extended, extendAt3), List.of())));
+        assertEquals(List.of(Kind.EARLY_EXPIRY), kinds(timeline(List.of(made, extendAt1), List.of())), "an extension refused at 1 s of 2");
+    }
+
+    @Test
     void aUnitLeftFreeWhileBuyersWaitIsReported() {
         assertEquals(List.of(Kind.RETURNED_UNIT_NOT_REOFFERED), kinds(reoffered(10, 9, 0, 3)), "one unit free, three waiting");
         assertEquals(List.of(), reoffered(10, 9, 1, 3), "the free unit offered to an admitted buyer");

@@ -74,7 +74,7 @@ public final class History {
         boolean described = outcome == Op.Outcome.OK && !answer.body().isBlank();
         String reservationId = described ? answer.json().getString("id", null) : null;
         String state = described ? answer.json().getString("status", null) : null;
-        String deadline = described && kind == Op.Kind.EXTEND ? answer.json().getString("expiresAt", null) : null;
+        String deadline = described && (kind == Op.Kind.EXTEND || kind == Op.Kind.RESERVE) ? answer.json().getString("expiresAt", null) : null;
         add(new Op(ids.incrementAndGet(), kind, key, sku, buyer, qty, target, invoked, completed, outcome, status,
                 problem, reservationId, state, deadline));
         return answer;

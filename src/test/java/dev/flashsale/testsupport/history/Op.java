@@ -10,7 +10,8 @@ package dev.flashsale.testsupport.history;
  * @param problem       the problem type's slug of a refusal, or what failed for an unknown outcome
  * @param state         the reservation's status in a successful answer (a cancel of a hold that ran
  *                      out meanwhile answers EXPIRED: it ended anyway)
- * @param deadline      the hold's deadline in a successful extension's answer (ISO-8601); null otherwise
+ * @param deadline      the hold's deadline in a successful reserve's or extension's answer (ISO-8601,
+ *                      PostgreSQL's clock); null otherwise
  */
 public record Op(long id, Kind kind, String key, String sku, String buyer, int qty, String target,
                  long invoked, long completed, Outcome outcome, int status, String problem, String reservationId,
@@ -18,7 +19,7 @@ public record Op(long id, Kind kind, String key, String sku, String buyer, int q
 
     public enum Kind { RESERVE, CONFIRM, CANCEL, EXTEND }
 
-    /** A request that told no deadline (all but an extension). */
+    /** A request that told no deadline (a confirm, a cancel, or one whose answer did not say). */
     public Op(long id, Kind kind, String key, String sku, String buyer, int qty, String target, long invoked, long completed,
               Outcome outcome, int status, String problem, String reservationId, String state) {
         this(id, kind, key, sku, buyer, qty, target, invoked, completed, outcome, status, problem, reservationId, state, null);
