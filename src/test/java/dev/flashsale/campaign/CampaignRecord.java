@@ -66,7 +66,7 @@ final class CampaignRecord {
                     .add("invoked", op.invoked()).add("completed", op.completed()).add("outcome", op.outcome().name())
                     .add("status", op.status()).add("qty", op.qty()), "key", op.key(), "sku", op.sku(),
                     "buyer", op.buyer(), "target", op.target(), "problem", op.problem(), "reservationId", op.reservationId(),
-                    "state", op.state()));
+                    "state", op.state(), "deadline", op.deadline()));
         }
         JsonArrayBuilder room = Json.createArrayBuilder();
         for (RoomOp op : result.history().roomOps()) {

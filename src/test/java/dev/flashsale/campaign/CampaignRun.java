@@ -10,6 +10,7 @@ import dev.flashsale.testsupport.history.Op;
 import dev.flashsale.testsupport.history.Report;
 import dev.flashsale.testsupport.history.RoomChecker;
 import dev.flashsale.testsupport.history.SaleTimelineChecker;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,7 +107,7 @@ final class CampaignRun {
         // The naive checkout's holds last ten minutes: they are judged held. A look that finds no primary yet (a
         // failover's standby promoted a moment ago) is tried again; one that never finds it leaves the run unjudged.
         Awaitility.await("every hold of the run run out").atMost(HOLDS_PATIENCE).pollInterval(Duration.ofMillis(250))
-                .ignoreExceptions().until(() -> Db.scalar("SELECT count(*) FROM reservation WHERE sku IN (?, ?) AND status = 'HELD'"
+                .ignoreExceptionsMatching(CampaignRun::noPrimaryYet).until(() -> Db.scalar("SELECT count(*) FROM reservation WHERE sku IN (?, ?) AND status = 'HELD'"
                         + " AND expires_at < now() + interval '1 minute'", sales.sku(), sales.roomSku()) == 0);
         for (int pass = 0; pass < 2; pass++) {
             admin.adminPostEmpty("api/admin/reconciliation/run");
@@ -122,6 +123,11 @@ final class CampaignRun {
         Report report = new Report(anomalies, judged.figures());
         return new Result(plan, sales, history, report, (System.nanoTime() - started) / 1_000_000, skews,
                 soldAgain(plan, history, faultsOrigin));
+    }
+
+    /** A connection refused for now (SQLSTATE class 08: pgjdbc's "Could not find a server with specified targetServerType"). */
+    private static boolean noPrimaryYet(Throwable failed) {
+        return failed.getCause() instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08");
     }
 
     private static long soldAgain(RunPlan plan, History history, long faultsOrigin) {

@@ -56,6 +56,8 @@ class ReturnedUnitsReofferedIT {
     private static final int HOLD_SECONDS = 3;
     /** The shortest token a room gives (tokenSeconds' least value). */
     private static final int TOKEN_SECONDS = 10;
+    /** The tests with no poll: their waiting tickets missing polls for longer than the test's patience stay waiting. */
+    private static final int UNPOLLED_KEPT_SECONDS = 120;
 
     @Test
     void everyReturnedUnitAdmitsTheNextWaitingTicketWithinTwoSecondsOnEitherNode() {
@@ -148,7 +150,7 @@ class ReturnedUnitsReofferedIT {
         Api[] nodes = {new Api(TestServer.url()), new Api(SecondNode.proxied().base())};
         String sku = Sales.uniqueSku("reoffer-quiet");
         UUID sale = RoomSales.open(nodes[0], sku, 2, 1, 600, Instant.now().minusSeconds(1),
-                new RoomSales.Room(20, 100, TOKEN_SECONDS, 30));
+                new RoomSales.Room(20, 100, TOKEN_SECONDS, UNPOLLED_KEPT_SECONDS));
         RoomSales.awaitKnownBy(nodes, sku);
         String reserving = RoomSales.take(nodes[0], sale, "buyer-reserving").json().getString("ticket");
         String idle = RoomSales.take(nodes[1], sale, "buyer-idle").json().getString("ticket");
@@ -180,7 +182,8 @@ class ReturnedUnitsReofferedIT {
     void aUnitGivenBackByReconciliationAdmitsTheNextTicketWithoutAnyPoll() throws Exception {
         Api[] nodes = {new Api(TestServer.url()), new Api(SecondNode.proxied().base())};
         String sku = Sales.uniqueSku("reoffer-reconciled");
-        UUID sale = RoomSales.open(nodes[0], sku, 1, 1, 600, Instant.now().minusSeconds(1), new RoomSales.Room(20, 100, 60, 30));
+        UUID sale = RoomSales.open(nodes[0], sku, 1, 1, 600, Instant.now().minusSeconds(1),
+                new RoomSales.Room(20, 100, 60, UNPOLLED_KEPT_SECONDS));
         RoomSales.awaitKnownBy(nodes, sku);
         String holder = RoomSales.take(nodes[0], sale, "buyer-holder").json().getString("ticket");
         String token = RoomSales.awaitStatus(nodes[0], sale, holder, "ADMITTED").getString("token");

@@ -23,11 +23,14 @@ public final class TransientFailure {
     /** Single SQLSTATEs: admin or crash shutdown, cannot connect now, lock not available, query canceled, deadlock, serialization. */
     private static final Set<String> STATES = Set.of("57P01", "57P02", "57P03", "55P03", "57014", "40P01", "40001");
 
-    /** What PostgreSQL's driver says when the connection is lost or the server goes away. */
+    /**
+     * What PostgreSQL's driver (pgjdbc) and server say, in English, when the connection is lost or the
+     * server goes away. Both translate their texts (the JVM's locale, the server's lc_messages): the
+     * launch files set the JVM's language to English, and operations.md asks the same of the server.
+     */
     private static final Pattern CONNECTION_LOST = Pattern.compile(
-            "I/O error|connection has been closed|connection attempt failed|Connection refused|Connection reset"
-                    + "|terminating connection|database system is (shutting down|starting up|in recovery mode)"
-                    + "|SocketException|EOFException", Pattern.CASE_INSENSITIVE);
+            "I/O error|connection has been closed|connection attempt failed|terminating connection"
+                    + "|database system is (shutting down|starting up|in recovery mode)", Pattern.CASE_INSENSITIVE);
 
     /** Lock not available (lock_timeout), query canceled (statement_timeout). */
     private static final Set<String> BUSY = Set.of("55P03", "57014");
@@ -60,7 +63,10 @@ public final class TransientFailure {
         // text of what failed, not the SQLException, and wraps any failure so, ours too. Only a text that names
         // the connection lost or the server going away is transient: whether the commit took is unknown, and a
         // retry with the same Idempotency-Key (or of the same confirm or cancel) answers what it did.
-        if (cause instanceof XAException xa && (xa.errorCode == XAException.XAER_RMERR || xa.errorCode == XAException.XAER_RMFAIL)) {
+        if (cause instanceof XAException xa && xa.errorCode == XAException.XAER_RMFAIL) {
+            return true; // the resource manager unavailable, whatever the text
+        }
+        if (cause instanceof XAException xa && xa.errorCode == XAException.XAER_RMERR) {
             return xa.getMessage() != null && CONNECTION_LOST.matcher(xa.getMessage()).find();
         }
         if (cause instanceof SQLException sql && sql.getSQLState() != null) {

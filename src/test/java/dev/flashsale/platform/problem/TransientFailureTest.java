@@ -42,9 +42,14 @@ class TransientFailureTest {
             system.initCause(commit);
             assertFalse(TransientFailure.is(new EJBException("Unable to complete container-managed transaction.", system)), String.valueOf(ours));
         }
-        XAException closed = new XAException("org.postgresql.util.PSQLException: This connection has been closed.");
-        closed.errorCode = XAException.XAER_RMFAIL;
-        assertTrue(TransientFailure.is(closed), "a closed connection");
+        for (String lost : new String[] {"org.postgresql.util.PSQLException: This connection has been closed.",
+                "org.postgresql.util.PSQLException: FATAL: terminating connection due to administrator command"}) {
+            XAException commit = new XAException(lost);
+            commit.errorCode = XAException.XAER_RMERR;
+            assertTrue(TransientFailure.is(commit), lost);
+        }
+        XAException unavailable = new XAException(XAException.XAER_RMFAIL);
+        assertTrue(TransientFailure.is(unavailable), "the resource manager unavailable, with no text");
         XAException protocol = new XAException(XAException.XAER_PROTO);
         assertFalse(TransientFailure.is(new EJBException(new RuntimeException(protocol))), "a protocol error is ours");
     }

@@ -113,6 +113,17 @@ class CampaignCheckersTest {
                 "3 s into a hold extended to 5 s");
         assertEquals(List.of(Kind.EARLY_EXPIRY), kinds(timeline(List.of(made, extended, extendAt3), List.of())));
         assertEquals(List.of(Kind.EARLY_EXPIRY), kinds(timeline(List.of(made, extendAt1), List.of())), "an extension refused at 1 s of 2");
+        Op confirmAt6 = new Op(3, Op.Kind.CONFIRM, null, null, null, 0, "r-1", 6 * SECOND, 6 * SECOND + 5, Op.Outcome.REFUSED,
+                409, "hold-expired", null, null);
+        assertEquals(List.of(), timeline(List.of(made, extended, confirmAt6), List.of()), "past the new deadline");
+        Op extendedLate = new Op(2, Op.Kind.EXTEND, null, null, null, 0, "r-1", 2 * SECOND, 4 * SECOND, Op.Outcome.OK, 200, null,
+                "r-1", "HELD", "2026-12-04T10:00:05Z");
+        assertEquals(List.of(), timeline(List.of(made, extendedLate, confirmAt3), List.of()),
+                "an extension answered after the payment began may have come after the payment's refusal");
+        Op replay = new Op(1, Op.Kind.RESERVE, "k-1", "SKU", "buyer-1", 1, null, 0, SECOND / 10, Op.Outcome.OK, 201, null, "r-1",
+                "HELD", null);
+        assertEquals(List.of(), timeline(List.of(replay, extended, confirmAt3), List.of()),
+                "no deadline told at the reserve: the extensions are not counted (the check only weakens)");
     }
 
     @Test
