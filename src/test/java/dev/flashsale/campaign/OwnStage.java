@@ -106,7 +106,10 @@ final class OwnStage extends Stage {
 
     @Override
     void restartPostgres() {
-        postgres.primary().restart();
+        // A server stopped (SIGSTOP) by an overlapping pause could not shut down: the restart ends the pause first.
+        OwnPostgres primary = postgres.primary();
+        primary.thaw();
+        primary.restart();
     }
 
     @Override
@@ -139,6 +142,8 @@ final class OwnStage extends Stage {
 
     @Override
     synchronized void recover() {
+        // A restart that failed midway (stopped, not started again) leaves the primary down.
+        postgres.primary().start();
         postgres.rebuildStandby();
         if (packaged == null) {
             startTwo();
