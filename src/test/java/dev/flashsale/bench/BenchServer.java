@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
 final class BenchServer implements AutoCloseable {
 
     /** payara/jvm.options with the heap of the measured setup: 512 MiB. */
-    static final String JVM_OPTIONS = "-Xmx512m -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError -Dfile.encoding=UTF-8 -Djava.net.preferIPv4Stack=true";
+    static final String JVM_OPTIONS = "-Xmx512m -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError -Dfile.encoding=UTF-8 -Djava.net.preferIPv4Stack=true"
+            + " -Duser.language=en -Duser.country=US";
     private static final Duration STARTUP = Duration.ofSeconds(240);
 
     private final String name;
