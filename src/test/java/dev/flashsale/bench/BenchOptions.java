@@ -19,7 +19,8 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                     List<Integer> seedConcurrencies, int seedBuyers, int seedUnits, int retryPercent,
                     List<Integer> successConcurrencies, int successRequests, int warmupSeconds, int seconds, int repeats,
                     int memorySeeds, int wrkThreads, int pgbenchSeconds, int redisRequests, String pgbenchScript,
-                    String outputDir, int shards, String payaraMicro, String applicationJar) {
+                    String outputDir, int shards, String payaraMicro, String applicationJar, String peer, int peerPort,
+                    int bigBuyers, int seedShards) {
 
     static final String USAGE = """
             Usage: --start-server | --base URL --admin USER:PASSWORD --db JDBC_URL
@@ -29,19 +30,23 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                    [--warmup-seconds 20] [--seconds 10] [--repeats 3] [--memory-seeds 10] [--threads 2]
                    [--pgbench-seconds 10] [--redis-requests 100000] [--pgbench-script bench/reserve.pgbench]
                    [--out target/bench] [--shards 1] [--payara-micro target/payara-micro.jar]
-                   [--app-jar target/flashsale-micro.jar]
+                   [--app-jar target/flashsale-micro.jar] [--peer ../shared/peer | none] [--peer-port 8190]
+                   [--big-buyers 200000] [--seed-shards 1]
             --start-server starts a Redis of its own (--redis, default 127.0.0.1:6397), recreates the database
             (--db, default jdbc:postgresql://127.0.0.1:5432/flashsale_bench) and starts the application
             (--app-jar on --port) once per --gate mode; without it the benchmark runs against --base.
             --shards N spreads every SKU the benchmark opens over N stock rows; with N > 1 the success
-            path also runs on one row at each concurrency, so the two are compared in the same run.""";
+            path also runs on one row at each concurrency, so the two are compared in the same run. The seed
+            scenario's SKUs have --seed-shards rows (default 1, as a sale's item has unless told otherwise).
+            --peer DIR is the seeds' design in Node (server.js), started on --peer-port and measured beside the
+            application with the seed scenario, and once with --big-buyers buyers (0: not); none, or no Node: not measured.""";
 
     private static final Set<String> FLAGS = Set.of("--start-server");
     private static final Set<String> KNOWN = Set.of("--base", "--admin", "--db", "--db-user", "--db-password", "--redis",
             "--port", "--floor-port", "--gate", "--seed-concurrency", "--seed-buyers", "--seed-units", "--retry-percent",
             "--success-concurrency", "--success-requests", "--warmup-seconds", "--seconds", "--repeats", "--memory-seeds",
             "--threads", "--pgbench-seconds", "--redis-requests", "--pgbench-script", "--out", "--shards", "--payara-micro",
-            "--app-jar");
+            "--app-jar", "--peer", "--peer-port", "--big-buyers", "--seed-shards");
 
     static BenchOptions parse(String[] args) {
         Map<String, String> values = new HashMap<>();
@@ -91,7 +96,9 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                 values.getOrDefault("--pgbench-script", "bench/reserve.pgbench"),
                 values.getOrDefault("--out", "target/bench"), shards(values),
                 values.getOrDefault("--payara-micro", "target/payara-micro.jar"),
-                values.getOrDefault("--app-jar", "target/flashsale-micro.jar"));
+                values.getOrDefault("--app-jar", "target/flashsale-micro.jar"), values.getOrDefault("--peer", "../shared/peer"),
+                positive(values, "--peer-port", 8190), Integer.parseInt(values.getOrDefault("--big-buyers", "200000")),
+                positive(values, "--seed-shards", 1));
     }
 
     /** The application's port when the benchmark starts it. */
@@ -154,6 +161,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                 + "; wrk -t" + wrkThreads + "; seed: " + seedBuyers + " buyers for " + seedUnits + " units, " + retryPercent
                 + "% retries, concurrency " + seedConcurrencies + "; success: " + successRequests + " reservations at "
                 + successConcurrencies + "; duration runs " + seconds + " s, repeated " + repeats + " times; "
-                + memorySeeds + " seed scenarios for memory; warm-up " + warmupSeconds + " s; shards per SKU " + shards;
+                + memorySeeds + " seed scenarios for memory; warm-up " + warmupSeconds + " s; shards per SKU " + shards
+                + "; seed scenario's rows per SKU " + seedShards + "; the seeds' design " + peer + (bigBuyers > 0 ? String.format(", big crowd %,d buyers", bigBuyers) : "");
     }
 }

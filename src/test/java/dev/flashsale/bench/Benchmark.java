@@ -74,6 +74,8 @@ public final class Benchmark {
     /** Each room script runs this long, unmeasured, before its measured runs. */
     private static final int ROOM_WARM_UP_SECONDS = 5;
 
+    private static final String GATE_ON = "gate on";
+
     /** Whether the waiting room was measured (once: it does not use the gate). */
     private boolean roomMeasured;
 
@@ -218,7 +220,7 @@ public final class Benchmark {
         this.client = client;
         URI base = server == null ? options.base() : server.base();
         JsonObject gate = client.gateStatus();
-        String label = gate.getBoolean("inUse") ? "gate on" : gate.getBoolean("enabled") ? "gate enabled, not in use" : "gate off";
+        String label = gate.getBoolean("inUse") ? GATE_ON : gate.getBoolean("enabled") ? "gate enabled, not in use" : "gate off";
         System.out.println("  Redis gate: " + label + " " + gate);
         SeedScenario scenario = new SeedScenario(client, ledger, options, wrk);
         SuccessPath success = new SuccessPath(client, wrk, base);
@@ -263,6 +265,10 @@ public final class Benchmark {
         figures.add(seedFigure("seed, " + label + ", c=" + c + ", warm", warm, server));
         charted.add(Figure.median(warm, outcome -> outcome.load().perSecondRate()));
         json.add("warmSeeds", outcomes(warm)).add("residentMiBAfterEachSeed", longs(resident));
+
+        if (full && label.equals(GATE_ON)) {
+            seedsDesignPhase(scenario, base, server, json);
+        }
 
         List<WrkSummary> soldOutAtC = new ArrayList<>();
         if (full) {
@@ -383,6 +389,87 @@ public final class Benchmark {
         json.add("roomSeed", outcome.toJson());
     }
 
+    /**
+     * The seeds' own design in Node beside the application, both warm, in turn: ping, then the
+     * seed scenario (the same wrk script at both) {@code --repeats} times, then once each with the
+     * big crowd ({@code --big-buyers}). The application's runs are checked as every seed scenario;
+     * the design's by its own counts. The target: all answered in at most 0.8 of its time.
+     */
+    private void seedsDesignPhase(SeedScenario scenario, URI base, BenchServer server, JsonObjectBuilder json) throws Exception {
+        int c = options.mainConcurrency();
+        Path source = Path.of(options.peer());
+        heading("Side by side with the seeds' design in Node (" + source + ", copied to " + outputDir.resolve("seeds-design")
+                + "), c=" + c + ": ping, then the seed scenario, in turn");
+        if (options.peer().equals("none") || SeedsDesign.unavailable(source).isPresent()) {
+            String why = options.peer().equals("none") ? "--peer none" : SeedsDesign.unavailable(source).get();
+            System.out.println("  NOT MEASURED: " + why);
+            json.add("seedsDesign", "not measured: " + why);
+            return;
+        }
+        List<SeedScenario.Outcome> ours = new ArrayList<>();
+        List<WrkSummary> theirs = new ArrayList<>();
+        try (SeedsDesign design = SeedsDesign.start(source, outputDir, options.peerPort(), options)) {
+            PingCeiling ping = new PingCeiling(wrk);
+            ping.scripted(design.base().resolve("api/ping"), c, PING_WARM_UP_SECONDS);
+            designSeed(scenario, design, sku("DESIGN-WARM"), c, options.seedBuyers());
+            List<WrkSummary> designPings = new ArrayList<>();
+            for (int i = 0; i < options.repeats(); i++) {
+                designPings.add(ping.scripted(design.base().resolve("api/ping"), c, options.seconds()));
+            }
+            figures.add(figure("ping, the seeds' design, c=" + c, designPings, WrkSummary::perSecondRate, Set.of(200), null,
+                    OptionalLong.empty(), "floor c=" + c, floor.value()));
+            for (int i = 0; i < options.repeats(); i++) {
+                ours.add(seed(scenario, base, sku("SIDE-" + i), c, server));
+                theirs.add(designSeed(scenario, design, sku("DESIGN-" + i), c, options.seedBuyers()));
+            }
+            sideBySide("seed, c=" + c, ours, theirs);
+            if (options.bigBuyers() > 0) {
+                OptionalLong before = resident(server);
+                SeedScenario.Outcome big = seed(scenario, base, sku("SIDE-BIG"), c, options.bigBuyers(), server);
+                OptionalLong after = resident(server);
+                WrkSummary designBig = designSeed(scenario, design, sku("DESIGN-BIG"), c, options.bigBuyers());
+                sideBySide(String.format("seed of %,d buyers, c=%d", options.bigBuyers(), c), List.of(big), List.of(designBig));
+                if (before.isPresent() && after.isPresent()) {
+                    System.out.printf("  resident memory before and after the application's %,d buyers: %d and %d MiB (%+d)%n",
+                            options.bigBuyers(), before.getAsLong(), after.getAsLong(), after.getAsLong() - before.getAsLong());
+                }
+                json.add("bigSeed", big.toJson()).add("bigSeedDesign", designBig.toJson());
+            }
+        }
+        json.add("sideBySideSeeds", outcomes(ours)).add("seedsDesignSeeds", summaries(theirs));
+    }
+
+    /** The design's crowd: every request answered 201, 200 or 409, exactly the units reserved. */
+    private WrkSummary designSeed(SeedScenario scenario, SeedsDesign design, String sku, int concurrency, int buyers) {
+        settle();
+        design.openSku(sku, options.seedUnits());
+        WrkSummary load = scenario.crowd(design.base(), sku, "-", concurrency, buyers);
+        JsonObject counts = design.counts(sku);
+        boolean answered = load.answered() == buyers + scenario.retriesOf(buyers) && load.socketErrors() == 0;
+        check("seeds' design: exactly the units reserved, every request answered 200, 201 or 409 (" + sku + ")",
+                SeedsDesign.heldExactly(counts, options.seedUnits()) && answered && load.unexpected(SeedScenario.EXPECTED) == 0);
+        System.out.printf("  the seeds' design: %,d requests in %.1f s = %,.0f req/s, %s, %s; %s%n", load.answered(),
+                load.wallMillis() / 1000, load.perSecondRate(), load.latency(), format(load.statuses()), counts);
+        return load;
+    }
+
+    /** Both crowds' medians, and the application's time as a share of the design's (the target is 0.8 at most). */
+    private void sideBySide(String name, List<SeedScenario.Outcome> ours, List<WrkSummary> theirs) {
+        List<WrkSummary> ourLoads = ours.stream().map(SeedScenario.Outcome::load).toList();
+        Figure design = figure(name + ", the seeds' design", theirs, WrkSummary::perSecondRate, SeedScenario.EXPECTED, null,
+                OptionalLong.empty(), null, null);
+        Figure product = figure(name + ", against the seeds' design", ourLoads, WrkSummary::perSecondRate, SeedScenario.EXPECTED,
+                (ours.stream().allMatch(SeedScenario.Outcome::pass) ? "PASS " : "FAIL ") + ours.size() + " runs",
+                OptionalLong.empty(), "the seeds' design", design.value());
+        figures.add(design);
+        figures.add(product);
+        double ourSeconds = Figure.median(ourLoads.stream().map(load -> load.wallMillis() / 1000).toList(), s -> s);
+        double theirSeconds = Figure.median(theirs.stream().map(load -> load.wallMillis() / 1000).toList(), s -> s);
+        System.out.printf("  %s: all answered in %.2f s against the seeds' design's %.2f s: %.2f of its time (target at most 0.80);"
+                        + " p99 %.1f ms against %.1f ms (target at most 50 ms)%n", name, ourSeconds, theirSeconds,
+                ourSeconds / theirSeconds, product.latency().p99(), design.latency().p99());
+    }
+
     private Figure pingPhase(URI base, BenchServer server, String label, JsonObjectBuilder json) {
         int c = options.mainConcurrency();
         heading("GET /api/ping (" + label + "), c=" + c + ", " + options.seconds() + " s: the benchmark's script (bench/ping.lua) and plain wrk "
@@ -424,9 +511,14 @@ public final class Benchmark {
 
     private SeedScenario.Outcome seed(SeedScenario scenario, URI base, String sku, int concurrency, BenchServer server)
             throws InterruptedException, SQLException {
+        return seed(scenario, base, sku, concurrency, options.seedBuyers(), server);
+    }
+
+    private SeedScenario.Outcome seed(SeedScenario scenario, URI base, String sku, int concurrency, int buyers, BenchServer server)
+            throws InterruptedException, SQLException {
         settle();
         JsonObject groupsBefore = client.checkoutGroups();
-        SeedScenario.Outcome outcome = scenario.run(base, sku, concurrency);
+        SeedScenario.Outcome outcome = scenario.run(base, sku, concurrency, buyers);
         String c = " (" + sku + ")";
         check("seed units held = " + outcome.units() + c, outcome.heldFromApi() == outcome.units());
         check("seed oversold = 0" + c, outcome.oversoldFromApi() == 0 && outcome.ledger().counts().get("reservations_beyond_total") == 0);
@@ -601,7 +693,7 @@ public final class Benchmark {
 
     /** The seed scenario of every gate mode side by side: cold, warm, memory. */
     private void printModes() {
-        heading("Seed scenario side by side (c=" + options.mainConcurrency() + ", " + options.shards() + " stock row(s) per SKU)");
+        heading("Seed scenario side by side (c=" + options.mainConcurrency() + ", " + options.seedShards() + " stock row(s) per SKU)");
         List<Function<Mode, String>> rows = List.of(
                 mode -> mode.startup() == null ? "-" : String.format("%.1f s", mode.startup().toMillis() / 1000.0),
                 mode -> mode.cold() == null ? "-" : String.format("%,.0f", mode.cold().load().perSecondRate()),

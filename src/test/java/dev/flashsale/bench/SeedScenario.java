@@ -21,7 +21,7 @@ final class SeedScenario {
 
     /** 201 a unit held, 200 a retry answered with its reservation, 409 sold out. */
     static final Set<Integer> EXPECTED = Set.of(200, 201, 409);
-    private static final Duration TIME_LIMIT = Duration.ofMinutes(5);
+    private static final Duration TIME_LIMIT = Duration.ofMinutes(10);
 
     /** Everything one run measured, and the verdicts on it. */
     record Outcome(int concurrency, String sku, int units, int buyers, int retries, JsonObject stockAfter,
@@ -75,17 +75,29 @@ final class SeedScenario {
     }
 
     Outcome run(URI base, String sku, int concurrency) throws InterruptedException, SQLException {
+        return run(base, sku, concurrency, options.seedBuyers());
+    }
+
+    Outcome run(URI base, String sku, int concurrency, int buyers) throws InterruptedException, SQLException {
         int units = options.seedUnits();
-        int buyers = options.seedBuyers();
-        client.openSale(sku, units, options.shards());
+        client.openSale(sku, units, options.seedShards());
         StockPoller poller = new StockPoller(client, sku);
         poller.start();
-        WrkSummary load = wrk.fixedCount("seed_scenario.lua", base, concurrency, TIME_LIMIT, sku, client.storefrontKey(),
+        WrkSummary load = crowd(base, sku, client.storefrontKey(), concurrency, buyers);
+        List<StockPoller.Reading> heldOverTime = poller.stop();
+        return new Outcome(concurrency, sku, units, buyers, retriesOf(buyers), client.stock(sku), load, heldOverTime, ledger.check(sku));
+    }
+
+    /** The crowd alone, at any server that takes the storefront's reserve request (the seeds' design too). */
+    WrkSummary crowd(URI base, String sku, String storefrontKey, int concurrency, int buyers) {
+        return wrk.fixedCount("seed_scenario.lua", base, concurrency, TIME_LIMIT, sku, storefrontKey,
                 Integer.toString(buyers), Integer.toString(options.retryPercent()), Integer.toString(wrk.threads()),
                 Integer.toString(concurrency / wrk.threads()));
-        List<StockPoller.Reading> heldOverTime = poller.stop();
-        int retries = (int) IntStream.range(0, buyers).filter(this::retries).count();
-        return new Outcome(concurrency, sku, units, buyers, retries, client.stock(sku), load, heldOverTime, ledger.check(sku));
+    }
+
+    /** How many of {@code buyers} send their request twice. */
+    int retriesOf(int buyers) {
+        return (int) IntStream.range(0, buyers).filter(this::retries).count();
     }
 
     /** Whether this buyer sends its request a second time: {@code retryPercent} of them, evenly spread (as seed_scenario.lua). */

@@ -69,8 +69,11 @@ public enum Setting {
     CHECKOUT_GROUP_MAX(RESERVATIONS, "flashsale.checkout.group-max", "64", COUNT,
             "most reservations of one SKU reserved in one transaction (those that arrived while the previous one"
                     + " ran); `1` = each alone"),
-    CHECKOUT_LINE_MAX(RESERVATIONS, "flashsale.checkout.line-max", "64", COUNT,
-            "most requests waiting in line for one stock row; the next gets 503 `busy` with Retry-After at once"),
+    CHECKOUT_LINE_MAX(RESERVATIONS, "flashsale.checkout.line-max", "128", COUNT,
+            "most requests waiting in line for one stock row; the next gets 503 `busy` with Retry-After at once."
+                    + " The default is the HTTP threads' (`FLASHSALE_HTTP_THREADS`): every request a node serves at once"
+                    + " may wait for one row, so a crowd on one row is told `busy` only when PostgreSQL falls behind"
+                    + " (`FLASHSALE_CHECKOUT_WAIT_MS`)"),
     CHECKOUT_WAIT_MS(RESERVATIONS, "flashsale.checkout.wait-ms", "4000", MILLISECONDS,
             "how long a request waits in line for its group; still queued then, it leaves with 503 `busy`; already"
                     + " in a group, it waits once more as long, then gets 503 `service-unavailable` (outcome"

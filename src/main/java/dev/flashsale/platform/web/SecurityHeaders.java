@@ -10,9 +10,11 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * Headers on every answer: no framing by other sites, no content sniffing, no referrer leaving
- * the site, a content security policy that allows only this site's own resources (PrimeFaces
- * needs inline scripts and styles), and no server name or version.
+ * Headers on every answer: no framing by other sites, no content sniffing, and no server name or
+ * version. A page (the console) also gets a content security policy that allows only this site's
+ * own resources (PrimeFaces needs inline scripts and styles) and no referrer leaving the site; an
+ * API answer (everything under {@code /api}), which is data and never a page, a policy that allows
+ * nothing at all, and no caching.
  */
 // It answers nothing itself: who may pass is for the routes behind it to declare.
 @Access(Access.PUBLIC)
@@ -23,12 +25,22 @@ public class SecurityHeaders extends HttpFilter {
             + "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; "
             + "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+    /** An API answer's policy: it loads nothing, and no page may frame it. */
+    static final String API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+    private static final String API = "/api/";
+
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
+        if (request.getRequestURI().startsWith(API, request.getContextPath().length())) {
+            applyToApi(response);
+            chain.doFilter(request, response);
+            return;
+        }
         apply(response);
         if (!request.getRequestURI().contains("/jakarta.faces.resource/")) {
-            // Pages and API answers are personal and live; only static resources may be cached.
+            // Pages are personal and live; only static resources may be cached.
             response.setHeader("Cache-Control", "no-store");
         }
         chain.doFilter(request, response);
@@ -36,7 +48,8 @@ public class SecurityHeaders extends HttpFilter {
 
     /** The headers of every answer of the API, whose answers are never cached; for answers written before this filter runs. */
     public static void applyToApi(HttpServletResponse response) {
-        apply(response);
+        response.setHeader("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+        common(response);
         response.setHeader("Cache-Control", "no-store");
     }
 
@@ -46,9 +59,13 @@ public class SecurityHeaders extends HttpFilter {
      */
     public static void apply(HttpServletResponse response) {
         response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        response.setHeader("Referrer-Policy", "same-origin");
+        common(response);
+    }
+
+    private static void common(HttpServletResponse response) {
         response.setHeader("X-Content-Type-Options", "nosniff");
         response.setHeader("X-Frame-Options", "DENY");
-        response.setHeader("Referrer-Policy", "same-origin");
         // The server adds its name and version before the application runs; it can only be
         // overwritten here (Payara Micro already drops X-Powered-By).
         response.setHeader("Server", "flashsale");

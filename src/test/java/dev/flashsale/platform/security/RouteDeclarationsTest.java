@@ -22,8 +22,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * Every route the application serves, found by reflection over the compiled classes (the
@@ -176,6 +181,52 @@ class RouteDeclarationsTest {
                     .forEach(route -> outside.add(route.method() + " " + route.path() + " (" + route.handler() + ")"));
         }
         assertEquals(List.of(), outside, "a storefront route is a handler of the storefront pipeline, not a resource method");
+    }
+
+    /**
+     * web.xml's {@code org.jboss.weld.context.mapping} leaves CDI's request context out of the
+     * storefront's requests only: a resource method (admin API, test hooks) or a console page
+     * without it would fail on its first request-scoped bean.
+     */
+    @Test
+    void theRequestContextIsBegunForEveryRouteButTheStorefronts() throws Exception {
+        Pattern begun = Pattern.compile(contextParam("org.jboss.weld.context.mapping"));
+        List<String> wrong = new ArrayList<>();
+        for (Class<?> type : classesIn(mainClasses())) {
+            Answers route = type.getAnnotation(Answers.class);
+            if (route != null && begun.matcher(concrete(route.value().substring(route.value().indexOf(' ') + 1))).matches()) {
+                wrong.add("storefront route " + route.value() + " would begin the request context");
+            }
+        }
+        for (Route route : routes()) {
+            if (!begun.matcher(concrete(route.path())).matches()) {
+                wrong.add(route.method() + " " + route.path() + " (" + route.handler() + ") would run without the request context");
+            }
+        }
+        for (String other : List.of("/console/sales.xhtml", "/login.xhtml", "/api/no-such-route", "/api/salesman", "/health/ready")) {
+            if (!begun.matcher(other).matches()) {
+                wrong.add(other + " would run without the request context");
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    /** A route's path with a value in each parameter. */
+    private static String concrete(String path) {
+        return path.replaceAll("\\{[^}]+}", "x1");
+    }
+
+    private static String contextParam(String name) throws Exception {
+        Document webXml = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(Path.of("src", "main", "webapp", "WEB-INF", "web.xml").toFile());
+        NodeList params = webXml.getElementsByTagName("context-param");
+        for (int i = 0; i < params.getLength(); i++) {
+            Element param = (Element) params.item(i);
+            if (name.equals(param.getElementsByTagName("param-name").item(0).getTextContent().strip())) {
+                return param.getElementsByTagName("param-value").item(0).getTextContent().strip();
+            }
+        }
+        throw new AssertionError("web.xml sets no " + name);
     }
 
     private static List<String> patterns(String[] values, String[] urlPatterns) {
