@@ -243,7 +243,9 @@ public enum Setting {
                     + " nothing (ping, a reserve without a key, with the configured storefront key a reserve of 0"
                     + " units and an unknown SKU's stock). None: no warm-up (the launch script gives"
                     + " `http://127.0.0.1:$FLASHSALE_HTTP_PORT`)"),
-    WARMUP_REQUESTS(HEALTH, "flashsale.warmup.requests", "4000", COUNT, "how many warm-up requests"),
+    WARMUP_REQUESTS(HEALTH, "flashsale.warmup.requests", "30000", COUNT,
+            "how many warm-up requests: enough for the JIT to compile the storefront's path (the first crowd after a"
+                    + " start then ran 1.8 times faster than after 4,000, for 16 s more until ready: docs/benchmarks.md)"),
     WARMUP_CLIENTS(HEALTH, "flashsale.warmup.clients", "4", COUNT, "from how many clients at once"),
     WARMUP_MAX_SECONDS(HEALTH, "flashsale.warmup.max-seconds", "60", SECONDS,
             "the longest readiness waits for the warm-up; the node reports ready then anyway"),
