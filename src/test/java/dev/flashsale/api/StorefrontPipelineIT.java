@@ -32,6 +32,8 @@ class StorefrontPipelineIT {
     private static final List<String> HEADERS = List.of("Content-Type", "Retry-After", "Cache-Control", "Content-Security-Policy",
             "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Server");
 
+    private static final String API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
     private final Api api = new Api(TestServer.url());
 
     @Test
@@ -85,6 +87,12 @@ class StorefrontPipelineIT {
         Api.Answer admin = api.get("api/admin/sales");
         assertEquals(401, admin.status(), "the admin API is Jakarta Security's: a storefront key is no credential there");
         assertTrue(admin.wwwAuthenticate().startsWith("Basic realm="), admin.wwwAuthenticate());
+        // API answers are data, never a page: a policy that allows nothing, whoever wrote them.
+        for (Api.Answer answer : List.of(noKey, admin, api.withStorefrontKey(null).get("api/ping"), api.adminGet("api/admin/sales"))) {
+            assertEquals(API_POLICY, answer.header("Content-Security-Policy"), answer.toString());
+            assertEquals("no-store", answer.header("Cache-Control"), answer.toString());
+            assertEquals("nosniff", answer.header("X-Content-Type-Options"), answer.toString());
+        }
         assertEquals(200, api.adminGet("api/admin/sales").status());
         assertEquals(200, api.withStorefrontKey(null).get("api/ping").status(), "ping needs no key");
         // A path parameter would pass the checks of "/api" and reach the resource the rest names.

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
@@ -400,10 +401,10 @@ public final class Benchmark {
         Path source = Path.of(options.peer());
         heading("Side by side with the seeds' design in Node (" + source + ", copied to " + outputDir.resolve("seeds-design")
                 + "), c=" + c + ": ping, then the seed scenario, in turn");
-        if (options.peer().equals("none") || SeedsDesign.unavailable(source).isPresent()) {
-            String why = options.peer().equals("none") ? "--peer none" : SeedsDesign.unavailable(source).get();
-            System.out.println("  NOT MEASURED: " + why);
-            json.add("seedsDesign", "not measured: " + why);
+        Optional<String> unavailable = options.peer().equals("none") ? Optional.of("--peer none") : SeedsDesign.unavailable(source);
+        if (unavailable.isPresent()) {
+            System.out.println("  NOT MEASURED: " + unavailable.get());
+            json.add("seedsDesign", "not measured: " + unavailable.get());
             return;
         }
         List<SeedScenario.Outcome> ours = new ArrayList<>();

@@ -22,8 +22,7 @@ public class Challenges {
 
     /** The refusal as the answer, with its Retry-After when it has one. */
     public AuthenticationStatus refuse(HttpServletResponse response, ProblemException refusal) {
-        SecurityHeaders.apply(response);
-        response.setHeader("Cache-Control", "no-store");
+        SecurityHeaders.applyToApi(response);
         try {
             ProblemAnswer.of(refusal).write(response);
             response.flushBuffer();

@@ -46,18 +46,19 @@ public class SecurityHeaders extends HttpFilter {
         chain.doFilter(request, response);
     }
 
-    /** The headers of every answer of the API, whose answers are never cached; for answers written before this filter runs. */
+    /**
+     * The headers of every answer of the API, which is never cached: this filter's for what it
+     * passes on, and the storefront pipeline's and the authentication's for the answers they
+     * write themselves.
+     */
     public static void applyToApi(HttpServletResponse response) {
         response.setHeader("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
         common(response);
         response.setHeader("Cache-Control", "no-store");
     }
 
-    /**
-     * The headers of every answer; also called by the authentication mechanism, whose refusals
-     * are sent before any filter runs.
-     */
-    public static void apply(HttpServletResponse response) {
+    /** The headers of every page and static resource. */
+    private static void apply(HttpServletResponse response) {
         response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
         response.setHeader("Referrer-Policy", "same-origin");
         common(response);
