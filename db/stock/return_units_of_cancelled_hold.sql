@@ -5,7 +5,7 @@ WITH cancelled AS (
        SET status = 'CANCELLED', updated_at = now()
      WHERE id = :id
        AND status = 'HELD'
-    RETURNING id, sku, shard, qty, buyer_id
+    RETURNING id, sku, shard, qty, owner, buyer_id
 ), released AS (
     UPDATE stock_shard
        SET held = stock_shard.held - cancelled.qty
@@ -24,6 +24,7 @@ WITH cancelled AS (
       FROM cancelled
       JOIN sku_item i ON i.sku = cancelled.sku
      WHERE b.sale_id = i.sale_id
+       AND b.owner = cancelled.owner
        AND b.buyer_id = cancelled.buyer_id
     RETURNING b.buyer_id
 )

@@ -34,21 +34,22 @@ WITH overdue AS (
     SELECT id, sku, shard, 'EXPIRE', qty, -qty, 0 FROM expired
     RETURNING id
 ), buyers AS (
-    -- The expired holds' buyers, locked in buyer order (the order every statement locks them in).
-    SELECT b.sale_id, b.buyer_id, gone.units
+    -- The expired holds' buyers, locked in (owner, buyer) order (the order every statement locks them in).
+    SELECT b.sale_id, b.owner, b.buyer_id, gone.units
       FROM buyer_units b
-      JOIN (SELECT i.sale_id, e.buyer_id, sum(e.qty) AS units
+      JOIN (SELECT i.sale_id, e.owner, e.buyer_id, sum(e.qty) AS units
               FROM expired e
               JOIN sku_item i ON i.sku = e.sku
-             GROUP BY i.sale_id, e.buyer_id) gone
-        ON b.sale_id = gone.sale_id AND b.buyer_id = gone.buyer_id
-     ORDER BY b.buyer_id
+             GROUP BY i.sale_id, e.owner, e.buyer_id) gone
+        ON b.sale_id = gone.sale_id AND b.owner = gone.owner AND b.buyer_id = gone.buyer_id
+     ORDER BY b.owner, b.buyer_id
        FOR UPDATE OF b
 ), uncounted AS (
     UPDATE buyer_units b
        SET units = b.units - buyers.units
       FROM buyers
      WHERE b.sale_id = buyers.sale_id
+       AND b.owner = buyers.owner
        AND b.buyer_id = buyers.buyer_id
     RETURNING b.buyer_id
 )

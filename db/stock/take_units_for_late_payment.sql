@@ -4,7 +4,7 @@
 -- The reservation row is locked first, so two late confirmations cannot both re-claim. The
 -- units count again for their buyer (the cap is not checked: they are that buyer's own order).
 WITH target AS (
-    SELECT id, sku, qty, buyer_id
+    SELECT id, sku, qty, owner, buyer_id
       FROM reservation
      WHERE id = :id
        AND status = 'EXPIRED'
@@ -35,12 +35,12 @@ WITH target AS (
     SELECT id, sku, shard, 'RECLAIM', qty, 0, qty FROM reclaimed
     RETURNING id
 ), counted AS (
-    INSERT INTO buyer_units AS b (sale_id, buyer_id, units)
-    SELECT i.sale_id, target.buyer_id, reclaimed.qty
+    INSERT INTO buyer_units AS b (sale_id, owner, buyer_id, units)
+    SELECT i.sale_id, target.owner, target.buyer_id, reclaimed.qty
       FROM reclaimed
       JOIN target ON target.id = reclaimed.id
       JOIN sku_item i ON i.sku = reclaimed.sku
-        ON CONFLICT (sale_id, buyer_id) DO UPDATE
+        ON CONFLICT (sale_id, owner, buyer_id) DO UPDATE
        SET units = b.units + excluded.units
     RETURNING b.buyer_id
 )

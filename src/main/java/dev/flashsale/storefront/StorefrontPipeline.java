@@ -114,7 +114,7 @@ public class StorefrontPipeline extends HttpFilter {
         Admission admission = handler.admit(call, asked);
         Answer answer;
         try {
-            answer = handler.answer(call, asked);
+            answer = handler.answer(call, asked, admission);
         } catch (RuntimeException refused) {
             admission.answered(refused instanceof ProblemException problem ? problem.status() : 500);
             throw refused;

@@ -5,8 +5,10 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.limits.boundary.StorefrontLimits;
 import dev.flashsale.limits.control.SharedBuckets;
 import dev.flashsale.limits.entity.Limit;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
@@ -113,7 +115,7 @@ class RateLimitIT {
         String buyer = "back-" + sku;
         burst(sku, buyer, 2 * BURST).assertLimited();
         try (Jedis redis = TestRedis.client()) {
-            assertTrue(redis.exists(SharedBuckets.key(new Limit("buyer", 1, 1), buyer)),
+            assertTrue(redis.exists(SharedBuckets.key(new Limit("buyer", 1, 1), StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, buyer))),
                     "with Redis back, the buckets are Redis' again");
         }
     }

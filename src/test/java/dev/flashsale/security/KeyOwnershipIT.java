@@ -3,9 +3,11 @@ package dev.flashsale.security;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
@@ -17,6 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationVersion;
@@ -133,6 +136,39 @@ class KeyOwnershipIT {
     }
 
     /** A key issued in the admin API for another channel of the same merchant. */
+    /**
+     * A buyer id is in its key's space, as idempotency keys are: another key naming the same buyer
+     * spends neither that buyer's cap per buyer nor its rate limit. Before, a second key's requests
+     * for an unknown SKU emptied the first key's buyer's bucket (429), and its hold used up the
+     * first key's buyer's cap (409 buyer-limit-reached).
+     */
+    @Test
+    void anotherKeysBuyerOfTheSameIdHasACapAndARateLimitOfItsOwn() throws Exception {
+        String sku = Sales.uniqueSku("owned-buyer");
+        Api.Answer created = shop.adminPost("api/admin/sales", Json.createObjectBuilder().add("name", "Capped sale of " + sku)
+                .add("holdSeconds", 600).add("maxPerOrder", 1).add("maxPerBuyer", 1)
+                .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", 10))).build().toString());
+        assertEquals(201, created.status(), created.toString());
+        assertEquals(200, shop.adminPostEmpty("api/admin/sales/" + created.json().getString("id") + "/open").status());
+        Api kiosk = secondKey(sku);
+        String buyer = "buyer-" + sku;
+
+        Api.Answer kiosks = kiosk.reserve("kiosk-" + sku, sku, buyer, 1);
+        assertEquals(201, kiosks.status(), kiosks.toString());
+        Api.Answer kiosksSecond = kiosk.reserve("kiosk-again-" + sku, sku, buyer, 1);
+        assertEquals(409, kiosksSecond.status(), "the kiosk's buyer is at its cap: " + kiosksSecond);
+        assertEquals("buyer-limit-reached", kiosksSecond.problemType());
+        List<Api.Answer> flood = Crowd.run(8, TestServer.BUYER_BURST + 20,
+                i -> kiosk.reserve("flood-" + i + "-" + sku, "NO-SUCH-" + sku, buyer, 1));
+        assertTrue(flood.stream().anyMatch(answer -> answer.status() == 429), "the kiosk spent its own buyer's bucket");
+
+        Api.Answer shops = shop.reserve("shop-" + sku, sku, buyer, 1);
+        assertEquals(201, shops.status(), "the shop's buyer of the same id has a cap and a bucket of its own: " + shops);
+        assertEquals(2, StockCounts.of(sku).held());
+        assertEquals(2, Db.scalar("SELECT count(*) FROM buyer_units b JOIN sku_item i ON i.sale_id = b.sale_id"
+                + " WHERE i.sku = ? AND b.buyer_id = ? AND b.units = 1", sku, buyer), "one count per key's buyer");
+    }
+
     private Api secondKey(String sku) {
         Api.Answer issued = shop.adminPost("api/admin/api-keys", Json.createObjectBuilder().add("name", "kiosk-" + sku).build().toString());
         assertEquals(201, issued.status(), issued.toString());

@@ -8,6 +8,7 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -113,19 +114,8 @@ public final class RoomSales {
      */
     public static void openNow(Api api, UUID sale) {
         JsonObject view = api.adminGet("api/admin/sales/" + sale).json();
-        JsonArrayBuilder items = Json.createArrayBuilder();
-        for (JsonObject item : view.getJsonArray("items").getValuesAs(JsonObject.class)) {
-            items.add(Json.createObjectBuilder().add("sku", item.getString("sku")).add("units", item.getInt("total")));
-        }
         // A second back, so that Redis' clock, read a moment later, is past it whatever its rounding.
-        JsonObjectBuilder terms = Json.createObjectBuilder().add("name", view.getString("name"))
-                .add("holdSeconds", view.getInt("holdSeconds")).add("maxPerOrder", view.getInt("maxPerOrder"))
-                .add("latePayment", view.getString("latePayment")).add("startsAt", Instant.now().minusSeconds(1).toString())
-                .add("items", items);
-        // Absent when the sale has no cap per buyer (JSON-B leaves nulls out).
-        if (view.get("maxPerBuyer") instanceof JsonNumber maxPerBuyer) {
-            terms.add("maxPerBuyer", maxPerBuyer.intValue());
-        }
+        JsonObjectBuilder terms = termsOf(view, items(view)).add("startsAt", Instant.now().minusSeconds(1).toString());
         Api.Answer moved = api.adminPut("api/admin/sales/" + sale, terms.build().toString());
         assertEquals(200, moved.status(), moved.toString());
         JsonObject room = api.adminGet("api/admin/sales/" + sale + "/room").json();
@@ -134,6 +124,41 @@ public final class RoomSales {
                 .add("maxActive", room.getInt("maxActive")).add("tokenSeconds", room.getInt("tokenSeconds"))
                 .add("missedPollSeconds", room.getInt("missedPollSeconds")).build().toString());
         assertEquals(200, set.status(), set.toString());
+    }
+
+    /**
+     * Adds {@code units} of a new {@code sku} to the sale, its other terms unchanged, as a
+     * merchandiser does with {@code PUT /api/admin/sales/{id}}.
+     */
+    public static void addSku(Api api, UUID sale, String sku, int units) {
+        JsonObject view = api.adminGet("api/admin/sales/" + sale).json();
+        JsonArrayBuilder items = items(view).add(Json.createObjectBuilder().add("sku", sku).add("units", units));
+        JsonObjectBuilder terms = termsOf(view, items);
+        if (view.get("startsAt") instanceof JsonString startsAt) {
+            terms.add("startsAt", startsAt.getString());
+        }
+        Api.Answer changed = api.adminPut("api/admin/sales/" + sale, terms.build().toString());
+        assertEquals(200, changed.status(), changed.toString());
+    }
+
+    private static JsonArrayBuilder items(JsonObject view) {
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        for (JsonObject item : view.getJsonArray("items").getValuesAs(JsonObject.class)) {
+            items.add(Json.createObjectBuilder().add("sku", item.getString("sku")).add("units", item.getInt("total")));
+        }
+        return items;
+    }
+
+    /** The sale's terms as its view shows them, with {@code items}, but for its window. */
+    private static JsonObjectBuilder termsOf(JsonObject view, JsonArrayBuilder items) {
+        JsonObjectBuilder terms = Json.createObjectBuilder().add("name", view.getString("name"))
+                .add("holdSeconds", view.getInt("holdSeconds")).add("maxPerOrder", view.getInt("maxPerOrder"))
+                .add("latePayment", view.getString("latePayment")).add("items", items);
+        // Absent when the sale has no cap per buyer (JSON-B leaves nulls out).
+        if (view.get("maxPerBuyer") instanceof JsonNumber maxPerBuyer) {
+            terms.add("maxPerBuyer", maxPerBuyer.intValue());
+        }
+        return terms;
     }
 
     /** Polls the ticket until its answer meets {@code until}, for up to {@link #PATIENCE}; @return that answer */

@@ -3,6 +3,7 @@ package dev.flashsale.limits.boundary;
 import dev.flashsale.limits.control.Buckets;
 import dev.flashsale.limits.control.LimitSettings;
 import dev.flashsale.limits.entity.TokenUse;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.problem.ProblemException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -36,12 +37,21 @@ public class StorefrontLimits {
         return waits[1] > 0 ? Optional.of(refusal(waits[1], "this client address")) : Optional.empty();
     }
 
-    /** Throws 429 when the buyer has asked for too many reservations lately. */
-    public void checkBuyer(String buyerId) {
-        long wait = buckets.take(List.of(settings.buyer()), List.of(buyerId), 1, TokenUse.TAKE)[0];
+    /**
+     * Throws 429 when the buyer has asked for too many reservations lately. A buyer is counted in
+     * the space of the storefront key that sends it: another key naming the same buyer id spends
+     * a bucket of its own.
+     */
+    public void checkBuyer(KeyOwner owner, String buyerId) {
+        long wait = buckets.take(List.of(settings.buyer()), List.of(buyerBucket(owner, buyerId)), 1, TokenUse.TAKE)[0];
         if (wait > 0) {
             throw refusal(wait, "this buyer");
         }
+    }
+
+    /** The id of a buyer's bucket: the buyer in its key owner's space. */
+    public static String buyerBucket(KeyOwner owner, String buyerId) {
+        return owner.id() + "/" + buyerId;
     }
 
     private static ProblemException refusal(long waitMicros, String whose) {

@@ -12,4 +12,12 @@ public interface Admission {
     };
 
     void answered(int status);
+
+    /**
+     * The waiting room's ticket whose checked token let the request through, for the truth to
+     * record (one checkout per ticket); null when no room had a say.
+     */
+    default String ticket() {
+        return null;
+    }
 }

@@ -24,6 +24,11 @@ public interface Handler<T> {
 
     Answer answer(Call call, T request);
 
+    /** {@link #answer} of a request the room let through with {@code admission}: a route the room has a say on overrides it. */
+    default Answer answer(Call call, T request, Admission admission) {
+        return answer(call, request);
+    }
+
     /** Every answer of this route with its status, problem type slug ({@link Answer#NO_PROBLEM} for none) and time. */
     default void answered(int status, String problem, long nanos) {
     }

@@ -30,6 +30,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -117,6 +118,8 @@ public class ReserveTransaction {
         Map<IdempotencyKey, Reservation> holds = reservations.findByKeys(pending.stream().map(i -> commands.get(i).key()).toList())
                 .stream().collect(Collectors.toMap(Reservation::idempotencyKey, Function.identity(), (a, b) -> a, HashMap::new));
         Optional<ProblemException> closed = ReserveRules.notSelling(offer, sku);
+        Set<String> usedTickets = reservations.usedTickets(offer.saleId(), pending.stream()
+                .map(i -> commands.get(i).admissionTicket()).filter(Objects::nonNull).toList());
         // Rounds: a second request under a key waits for the round after the first one's answer.
         while (!pending.isEmpty()) {
             List<Integer> fresh = new ArrayList<>();
@@ -131,13 +134,20 @@ public class ReserveTransaction {
                     (keysOfRound.add(command.key()) ? fresh : later).add(i);
                 }
             }
-            if (!fresh.isEmpty()) {
-                List<ReserveAnswer> placed = closed.isPresent()
-                        ? fresh.stream().map(i -> ReserveAnswer.refused(closed.get())).toList()
-                        : caps.placeWithinCaps(offer, fresh.stream().map(commands::get).toList(),
-                                within -> placement.place(offer, start, within));
-                for (int j = 0; j < fresh.size(); j++) {
-                    answers[fresh.get(j)] = placed.get(j);
+            List<Integer> admitted = new ArrayList<>();
+            for (int i : fresh) {
+                Optional<ProblemException> refusal = closed.or(() -> ReserveRules.notAdmitted(offer, commands.get(i), usedTickets));
+                if (refusal.isPresent()) {
+                    answers[i] = ReserveAnswer.refused(refusal.get());
+                } else {
+                    admitted.add(i);
+                }
+            }
+            if (!admitted.isEmpty()) {
+                List<ReserveAnswer> placed = caps.placeWithinCaps(offer, admitted.stream().map(commands::get).toList(),
+                        within -> placement.place(offer, start, within));
+                for (int j = 0; j < admitted.size(); j++) {
+                    answers[admitted.get(j)] = placed.get(j);
                     Optional.ofNullable(placed.get(j).outcome()).map(ReserveOutcome::reservation)
                             .ifPresent(hold -> holds.put(hold.idempotencyKey(), hold));
                 }

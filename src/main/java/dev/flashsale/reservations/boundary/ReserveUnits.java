@@ -60,7 +60,7 @@ public class ReserveUnits implements Handler<ReserveCommand> {
     @Override
     public void limit(ReserveCommand command) {
         if (!checkout.refusedFromMemory(command)) {
-            limits.checkBuyer(command.buyerId().value());
+            limits.checkBuyer(command.key().owner(), command.buyerId().value());
         }
     }
 
@@ -71,7 +71,13 @@ public class ReserveUnits implements Handler<ReserveCommand> {
 
     @Override
     public Answer answer(Call call, ReserveCommand command) {
-        ReserveOutcome outcome = checkout.reserve(command);
+        return answer(call, command, Admission.NONE);
+    }
+
+    /** PostgreSQL records the admission's ticket with the hold, and refuses a second checkout of one ticket. */
+    @Override
+    public Answer answer(Call call, ReserveCommand command, Admission admission) {
+        ReserveOutcome outcome = checkout.reserve(command.admittedBy(admission.ticket()));
         ReservationView view = ReservationView.of(outcome.reservation());
         byte[] json = Answer.toJson(view);
         return outcome.created() ? Answer.created(call.location(view.id().toString()), json) : Answer.json(200, json);

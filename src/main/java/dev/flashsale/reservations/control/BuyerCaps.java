@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.control;
 
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -21,7 +22,8 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * The sale's cap per buyer, checked before units are taken: requests are let through in arrival
+ * The sale's cap per buyer (a buyer in the space of the storefront key that sends it, as its
+ * reservations are), checked before units are taken: requests are let through in arrival
  * order while their buyer's units (held and bought in the sale, over all its SKUs) stay within
  * the cap; the others are refused. The take itself counts the units with an upsert that refuses
  * to pass the cap (db/stock/take_units.sql), so two transactions that read the same count
@@ -46,16 +48,17 @@ public class BuyerCaps {
         if (offer.maxPerBuyer() == null) {
             return place.apply(commands);
         }
-        Map<BuyerId, Integer> units = unitsOf(offer.saleId(), commands);
+        Map<KeyBuyer, Integer> units = unitsOf(offer.saleId(), commands);
         ReserveAnswer[] answers = new ReserveAnswer[commands.size()];
         List<Integer> within = new ArrayList<>();
         for (int i = 0; i < commands.size(); i++) {
             ReserveCommand command = commands.get(i);
-            int has = units.getOrDefault(command.buyerId(), 0);
+            KeyBuyer buyer = new KeyBuyer(command.key().owner(), command.buyerId());
+            int has = units.getOrDefault(buyer, 0);
             if (has + command.qty() > offer.maxPerBuyer()) {
                 answers[i] = ReserveAnswer.refused(ReserveRules.buyerLimitReached(offer, has));
             } else {
-                units.put(command.buyerId(), has + command.qty());
+                units.put(buyer, has + command.qty());
                 within.add(i);
             }
         }
@@ -68,13 +71,20 @@ public class BuyerCaps {
         return List.of(answers);
     }
 
-    private Map<BuyerId, Integer> unitsOf(UUID saleId, List<ReserveCommand> commands) {
+    private Map<KeyBuyer, Integer> unitsOf(UUID saleId, List<ReserveCommand> commands) {
+        List<KeyBuyer> buyers = commands.stream().map(command -> new KeyBuyer(command.key().owner(), command.buyerId())).distinct().toList();
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_buyer_units"), Tuple.class)
                 .setParameter("saleId", saleId)
-                .setParameter("buyers", PgArrays.literal(commands.stream().map(command -> command.buyerId().value()).distinct().toList()))
+                .setParameter("owners", PgArrays.literal(buyers.stream().map(buyer -> buyer.owner().id()).toList()))
+                .setParameter("buyers", PgArrays.literal(buyers.stream().map(buyer -> buyer.buyerId().value()).toList()))
                 .getResultList();
-        Map<BuyerId, Integer> units = new HashMap<>();
-        rows.forEach(row -> units.put(new BuyerId(Rows.text(row, "buyer_id")), Rows.integer(row, "units")));
+        Map<KeyBuyer, Integer> units = new HashMap<>();
+        rows.forEach(row -> units.put(new KeyBuyer(new KeyOwner(Rows.uuid(row, "owner")), new BuyerId(Rows.text(row, "buyer_id"))),
+                Rows.integer(row, "units")));
         return units;
+    }
+
+    /** A buyer as the storefront key that sends it knows it: buyer ids of two keys are two buyers. */
+    private record KeyBuyer(KeyOwner owner, BuyerId buyerId) {
     }
 }

@@ -11,6 +11,7 @@ import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.sales.entity.Offer;
 import dev.flashsale.stock.entity.NewHold;
 import dev.flashsale.stock.entity.PlacedHolds;
+import dev.flashsale.stock.entity.RoomClosedToTokenless;
 import dev.flashsale.stock.entity.ShardFree;
 import dev.flashsale.stock.entity.ShardRef;
 import dev.flashsale.stock.entity.Sku;
@@ -108,14 +109,23 @@ public class HoldPlacement {
      *                       units and is not busy, instead of waiting for row {@code shard}
      * @return the new holds, in the commands' order, or empty when the row did not have the
      * group's units free (or, with {@code firstFreeShard}, none had them and was not busy);
-     * throws {@link TakeRaced} when another transaction recorded one of the keys, or raised one of
-     * the buyers past the cap, meanwhile (the units were taken for all: this transaction must roll back)
+     * throws {@link TakeRaced} when another transaction recorded one of the keys, raised one of
+     * the buyers past the cap, or recorded one of the admission tickets' checkout meanwhile (the
+     * units were taken for all: this transaction must roll back), or when the sale's room came on
+     * since its terms were read and a command has no ticket (nothing was taken)
      */
     private Optional<List<ReserveAnswer>> take(Offer offer, int shard, List<ReserveCommand> commands, boolean firstFreeShard) {
         List<NewHold> holds = commands.stream()
-                .map(command -> new NewHold(UUID.randomUUID(), command.key(), command.buyerId().value(), command.qty())).toList();
-        Optional<PlacedHolds<Reservation>> placed = units.takeUnits(new ShardRef(commands.get(0).sku(), shard), firstFreeShard,
-                holds, offer.holdSeconds(), offer.maxPerBuyer(), ReservationBook::reservation);
+                .map(command -> new NewHold(UUID.randomUUID(), command.key(), command.buyerId().value(), command.qty(),
+                        command.admissionTicket())).toList();
+        Optional<PlacedHolds<Reservation>> placed;
+        try {
+            placed = units.takeUnits(new ShardRef(commands.get(0).sku(), shard), firstFreeShard,
+                    holds, offer.holdSeconds(), offer.maxPerBuyer(), ReservationBook::reservation);
+        } catch (RoomClosedToTokenless roomSwitchedOn) {
+            // The sale's room came on after its terms were read: read again, and refuse who has no token.
+            throw new TakeRaced(roomSwitchedOn.getMessage());
+        }
         if (placed.isEmpty()) {
             return Optional.empty();
         }
@@ -126,6 +136,9 @@ public class HoldPlacement {
         }
         if (!placed.get().everyBuyerCounted()) {
             throw new TakeRaced("a buyer's units went past the sale's cap meanwhile");
+        }
+        if (!placed.get().everyTicketFirstUse()) {
+            throw new TakeRaced("an admission ticket bought a checkout meanwhile");
         }
         return Optional.of(commands.stream()
                 .map(command -> ReserveAnswer.of(new ReserveOutcome(byKey.get(command.key()), true))).toList());

@@ -18,6 +18,9 @@ import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.Collection;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -42,6 +45,18 @@ public class ReservationBook {
                 .setParameter("owners", PgArrays.literal(idempotencyKeys.stream().map(key -> key.owner().id()).toList()))
                 .getResultList();
         return rows.stream().map(ReservationBook::reservation).toList();
+    }
+
+    /** Which of {@code tickets} bought a checkout in the sale already. */
+    public Set<String> usedTickets(UUID saleId, Collection<String> tickets) {
+        if (tickets.isEmpty()) {
+            return new HashSet<>();
+        }
+        List<?> used = em.createNativeQuery(sql.get("reservations/find_used_tickets"))
+                .setParameter("saleId", saleId)
+                .setParameter("tickets", PgArrays.literal(tickets))
+                .getResultList();
+        return used.stream().map(String::valueOf).collect(Collectors.toCollection(HashSet::new));
     }
 
     public Optional<Reservation> find(UUID id) {

@@ -11,6 +11,7 @@ import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.stock.entity.Sku;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The checks of a reserve request against its offer, and their refusals, in the order the
@@ -65,6 +66,26 @@ public final class ReserveRules {
         } catch (ProblemException keyReused) {
             return ReserveAnswer.refused(keyReused);
         }
+    }
+
+    /**
+     * Why the room refuses the command, if it does: its sale has its room on and it showed no
+     * checked admission token, or its ticket bought a checkout before ({@code usedTickets}, to
+     * which a ticket let through is added, so that a second command with it in the same group is
+     * refused too). A retry of the checkout a ticket bought is a replay, answered before this.
+     */
+    public static Optional<ProblemException> notAdmitted(Offer offer, ReserveCommand command, Set<String> usedTickets) {
+        String ticket = command.admissionTicket();
+        if (ticket == null) {
+            return offer.roomOn() ? Optional.of(new ProblemException(403, "admission-required", "Admission required",
+                    "The sale of " + command.sku() + " has a waiting room: reserve with the X-Admission-Token its queue gave on admission"))
+                    : Optional.empty();
+        }
+        if (!usedTickets.add(ticket)) {
+            return Optional.of(new ProblemException(403, "admission-token-used", "Admission token used",
+                    "This X-Admission-Token bought its checkout already; a retry of that checkout must use its Idempotency-Key"));
+        }
+        return Optional.empty();
     }
 
     /** Why the offer takes no new reservation now, if it does not. */

@@ -101,7 +101,17 @@ public class AdmissionCheck {
             throw new ProblemException(403, "admission-token-revoked", "Admission token revoked",
                     "The " + HEADER + " was revoked, its buyer left the queue, or its checkout ended");
         }
-        return status -> answered(claims, key, status);
+        return new Admission() {
+            @Override
+            public void answered(int status) {
+                AdmissionCheck.this.answered(claims, key, status);
+            }
+
+            @Override
+            public String ticket() {
+                return claims.ticket();
+            }
+        };
     }
 
     private static ProblemException expired() {

@@ -39,6 +39,7 @@ public class Offers {
                 SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
                 Rows.integer(row, "max_per_order"), Rows.optionalInteger(row, "max_per_buyer"),
                 LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),
-                Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"), Boolean.TRUE.equals(row.get("in_window"))));
+                Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"), Boolean.TRUE.equals(row.get("in_window")),
+                Boolean.TRUE.equals(row.get("room_on"))));
     }
 }

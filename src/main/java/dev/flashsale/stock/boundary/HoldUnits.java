@@ -6,6 +6,7 @@ import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.stock.control.LedgerChecks;
 import dev.flashsale.stock.entity.NewHold;
 import dev.flashsale.stock.entity.PlacedHolds;
+import dev.flashsale.stock.entity.RoomClosedToTokenless;
 import dev.flashsale.stock.entity.ReturnedHold;
 import dev.flashsale.stock.entity.ShardRef;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,6 +44,8 @@ public class HoldUnits {
      * @param maxPerBuyer the units one buyer may have in the sale; null for no cap
      * @param holdOf      reads a placed hold from its reservation row
      * @return the holds placed, or empty when no row had the group's units free (nothing changed)
+     * @throws RoomClosedToTokenless when the SKU's sale has its room on and a hold came without a
+     *                               checked admission token (nothing changed)
      */
     public <H> Optional<PlacedHolds<H>> takeUnits(ShardRef shard, boolean firstFreeShard, List<NewHold> holds,
                                                   int holdSeconds, Integer maxPerBuyer, Function<Tuple, H> holdOf) {
@@ -52,6 +55,7 @@ public class HoldUnits {
                 .setParameter("keys", PgArrays.literal(holds.stream().map(hold -> hold.key().value()).toList()))
                 .setParameter("buyers", PgArrays.literal(holds.stream().map(NewHold::buyerId).toList()))
                 .setParameter("qtys", PgArrays.literal(holds.stream().map(NewHold::qty).toList()))
+                .setParameter("tickets", PgArrays.literal(holds.stream().map(NewHold::admissionTicket).toList()))
                 .setParameter("sku", shard.sku().value())
                 .setParameter("shard", shard.shard())
                 .setParameter("firstFreeShard", firstFreeShard)
@@ -59,11 +63,15 @@ public class HoldUnits {
                 .setParameter("maxPerBuyer", maxPerBuyer)
                 .getResultList();
         Tuple first = rows.get(0);
+        if (Boolean.TRUE.equals(first.get("room_refused", Boolean.class))) {
+            throw new RoomClosedToTokenless(shard.sku());
+        }
         if (Rows.number(first, "claimed") != 1) {
             return Optional.empty();
         }
         return Optional.of(new PlacedHolds<>(rows.stream().filter(row -> row.get("id") != null).map(holdOf).toList(),
-                Rows.number(first, "buyers_counted") == Rows.number(first, "buyers")));
+                Rows.number(first, "buyers_counted") == Rows.number(first, "buyers"),
+                Rows.number(first, "tickets_recorded") == Rows.number(first, "tickets")));
     }
 
     /** HELD -> CONFIRMED, held units become sold; an overdue hold only if {@code acceptOverdue}. */
