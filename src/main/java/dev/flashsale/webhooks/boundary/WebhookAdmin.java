@@ -7,6 +7,7 @@ import dev.flashsale.webhooks.control.DeliveryBook;
 import dev.flashsale.webhooks.control.WebhookBook;
 import dev.flashsale.webhooks.control.WebhookRules;
 import dev.flashsale.webhooks.control.WebhookSecrets;
+import dev.flashsale.webhooks.control.WebhookTargets;
 import dev.flashsale.webhooks.entity.CreatedWebhook;
 import dev.flashsale.webhooks.entity.Delivery;
 import dev.flashsale.webhooks.entity.DeliveryCounts;
@@ -24,14 +25,15 @@ import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The webhooks and their deliveries, for the admin API and the console: merchandisers (and so
- * administrators). A webhook's secret is shown whole once, in the answer that created it (made
+ * The webhooks and their deliveries, for the admin API and the console: administrators only, as
+ * for storefront API keys (a webhook is an integration credential: where the shop's events go,
+ * signed with its secret). A webhook's secret is shown whole once, in the answer that created it (made
  * here when none was given); afterwards by its first characters only. A new secret may be set by
  * an update, whose caller then knows it.
  */
 @Stateless
 @DeclareRoles({Roles.ADMINISTRATOR, Roles.MERCHANDISER, Roles.VIEWER})
-@RolesAllowed(Roles.MERCHANDISER)
+@RolesAllowed(Roles.ADMINISTRATOR)
 public class WebhookAdmin {
 
     /** The most deliveries one list shows. */
@@ -42,6 +44,9 @@ public class WebhookAdmin {
 
     @Inject
     DeliveryBook deliveries;
+
+    @Inject
+    WebhookTargets targets;
 
     @Inject
     AuditTrail audit;
@@ -59,6 +64,7 @@ public class WebhookAdmin {
 
     public CreatedWebhook create(WebhookInput input) {
         WebhookRules.Checked checked = WebhookRules.check(input);
+        targets.refuseInternalLiteral(checked.url());
         String secret = checked.secret() != null ? checked.secret() : WebhookSecrets.generate();
         UUID id = UUID.randomUUID();
         if (!webhooks.insert(id, checked, secret, session.getCallerPrincipal().getName(), webhooksMax)) {
@@ -72,6 +78,7 @@ public class WebhookAdmin {
 
     public Webhook update(UUID id, WebhookInput input) {
         WebhookRules.Checked checked = WebhookRules.check(input);
+        targets.refuseInternalLiteral(checked.url());
         if (!webhooks.update(id, checked)) {
             throw notFound(id);
         }
