@@ -1,6 +1,7 @@
 package dev.flashsale.webhooks.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.webhooks.control.DeliveryBook;
@@ -71,7 +72,7 @@ public class WebhookAdmin {
             throw ProblemException.conflict("too-many-webhooks", "Too many webhooks",
                     webhooksMax + " webhooks are registered, the most there may be; delete one first");
         }
-        audit.record("webhook.create", "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events());
+        audit.record(AuditAction.WEBHOOK_CREATE, "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events());
         Webhook created = webhooks.list().stream().filter(webhook -> webhook.id().equals(id)).findFirst().orElseThrow();
         return new CreatedWebhook(created, secret);
     }
@@ -82,7 +83,7 @@ public class WebhookAdmin {
         if (!webhooks.update(id, checked)) {
             throw notFound(id);
         }
-        audit.record("webhook.update", "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events()
+        audit.record(AuditAction.WEBHOOK_UPDATE, "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events()
                 + ", enabled=" + checked.enabled() + (checked.secret() != null ? ", new secret" : ""));
         return webhooks.list().stream().filter(webhook -> webhook.id().equals(id)).findFirst().orElseThrow();
     }
@@ -91,7 +92,7 @@ public class WebhookAdmin {
         if (!webhooks.delete(id)) {
             throw notFound(id);
         }
-        audit.record("webhook.delete", "webhook:" + id, "");
+        audit.record(AuditAction.WEBHOOK_DELETE, "webhook:" + id, "");
     }
 
     public List<Delivery> deliveries(DeliveryStatus status, int limit) {
@@ -105,7 +106,7 @@ public class WebhookAdmin {
     /** A failed delivery goes out again at once, retried for a new round if need be. */
     public void sendAgain(UUID id) {
         if (deliveries.sendAgain(id)) {
-            audit.record("webhook.send-again", "delivery:" + id, "");
+            audit.record(AuditAction.WEBHOOK_SEND_AGAIN, "delivery:" + id, "");
             return;
         }
         DeliveryStatus status = deliveries.status(id).orElseThrow(() ->
