@@ -198,6 +198,9 @@ public final class TestServer implements AutoCloseable {
     static final String QUICK_JIT = "-XX:TieredStopAtLevel=1";
     /** The first wait after a failed webhook delivery on the tests' server (it doubles up to a second). */
     public static final long WEBHOOK_RETRY_BASE_MS = 200;
+    /** The operator's webhook allow-list, and what the tests' servers put in it: where {@code WebhookReceiver} listens. */
+    public static final String WEBHOOK_ALLOWED_TARGETS = "flashsale.webhooks.allowed-targets";
+    public static final String WEBHOOK_RECEIVER_ADDRESS = "127.0.0.1";
     /** How the tests' server names its connections in PostgreSQL (pg_stat_activity). */
     public static final String APPLICATION_NAME = "flashsale-it";
     /** The tests' servers keep at least this many connections open each. */
@@ -226,6 +229,10 @@ public final class TestServer implements AutoCloseable {
         settings.put("flashsale.webhooks.retry-base-ms", Long.toString(WEBHOOK_RETRY_BASE_MS));
         settings.put("flashsale.webhooks.retry-max-ms", "1000");
         settings.put("flashsale.http.trusted-proxies", "127.0.0.1,::1");
+        // The tests' webhook receivers listen on this machine, an internal address the product refuses
+        // by default: the operator's allow-list lets exactly their address through (WebhookTargetsIT
+        // shows the rest of loopback refused here, and the default refusing it all on a server of its own).
+        settings.put(WEBHOOK_ALLOWED_TARGETS, WEBHOOK_RECEIVER_ADDRESS);
         settings.put("flashsale.limits.buyer.per-second", Integer.toString(BUYER_PER_SECOND));
         settings.put("flashsale.limits.buyer.burst", Integer.toString(BUYER_BURST));
         settings.put("flashsale.limits.api-key.per-second", "100000");

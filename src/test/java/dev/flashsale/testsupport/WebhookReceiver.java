@@ -27,7 +27,7 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * A storefront's webhook receiver inside the test JVM: an HTTP server on 127.0.0.1 and a free
  * port, which the application's sender reaches as any receiver. Each path is one webhook's; a
- * path answers 500 while it refuses, 204 otherwise, and every request is kept as it came.
+ * path answers 302 when told to redirect, 500 while it refuses, 204 otherwise, and every request is kept as it came.
  * {@link Received#signedBy} checks a request as the Standard Webhooks specification says a
  * receiver must, written here from the specification, not from the product's code.
  */
@@ -78,6 +78,8 @@ public final class WebhookReceiver implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     /** Per path, until when it refuses. */
     private final Map<String, Instant> refusing = new ConcurrentHashMap<>();
+    /** Per path, where it redirects (302). */
+    private final Map<String, String> redirecting = new ConcurrentHashMap<>();
 
     public WebhookReceiver() {
         try {
@@ -105,6 +107,11 @@ public final class WebhookReceiver implements AutoCloseable {
         refusing.put("/" + path, until);
     }
 
+    /** {@code path} answers 302 with {@code location} from now on. */
+    public void redirect(String path, String location) {
+        redirecting.put("/" + path, location);
+    }
+
     /** Every request to {@code path} so far, in the order they came. */
     public List<Received> at(String path) {
         return received.stream().filter(request -> request.path().equals("/" + path)).toList();
@@ -115,7 +122,11 @@ public final class WebhookReceiver implements AutoCloseable {
             String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             String path = exchange.getRequestURI().getPath();
             Instant now = Instant.now();
-            int status = now.isBefore(refusing.getOrDefault(path, Instant.MIN)) ? 500 : 204;
+            String location = redirecting.get(path);
+            int status = location != null ? 302 : now.isBefore(refusing.getOrDefault(path, Instant.MIN)) ? 500 : 204;
+            if (location != null) {
+                exchange.getResponseHeaders().add("Location", location);
+            }
             received.add(new Received(path, exchange.getRequestHeaders().getFirst("webhook-id"),
                     exchange.getRequestHeaders().getFirst("webhook-timestamp"),
                     exchange.getRequestHeaders().getFirst("webhook-signature"), body, status, now));

@@ -9,6 +9,7 @@ import dev.flashsale.access.entity.CheckedLogin;
 import dev.flashsale.access.entity.NewAccount;
 import dev.flashsale.access.entity.PasswordChange;
 import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import jakarta.annotation.Resource;
@@ -63,7 +64,7 @@ public class AccountAdmin {
             throw ProblemException.conflict("username-taken", "Username taken",
                     "There is already a user " + account.username());
         }
-        return changed("user.add", account.username(), "role=" + account.role());
+        return changed(AuditAction.USER_ADD, account.username(), "role=" + account.role());
     }
 
     /** Disabled at once; disabling a disabled user changes nothing. */
@@ -80,20 +81,20 @@ public class AccountAdmin {
             throw ProblemException.conflict("last-administrator", "Last administrator",
                     username + " is the last enabled administrator: enable or add another first");
         }
-        return changed("user.disable", username, "");
+        return changed(AuditAction.USER_DISABLE, username, "");
     }
 
     /** Enabling an enabled user changes nothing. */
     public Account enable(String username) {
         Account account = existing(username);
-        return accounts.enable(username) ? changed("user.enable", username, "") : account;
+        return accounts.enable(username) ? changed(AuditAction.USER_ENABLE, username, "") : account;
     }
 
     public void resetPassword(String username, String password) {
         if (!accounts.setPassword(username, passwords.hash(password))) {
             throw unknown(username);
         }
-        changed("user.password-reset", username, "");
+        changed(AuditAction.USER_PASSWORD_RESET, username, "");
     }
 
     @RolesAllowed({Roles.ADMINISTRATOR, Roles.MERCHANDISER, Roles.VIEWER})
@@ -113,7 +114,7 @@ public class AccountAdmin {
             throw ProblemException.badRequest("wrong-current-password", "The current password is not right");
         }
         accounts.setPassword(me, passwords.hash(change.newPassword()));
-        changed("user.password-change", me, "");
+        changed(AuditAction.USER_PASSWORD_CHANGE, me, "");
     }
 
     private Account existing(String username) {
@@ -124,7 +125,7 @@ public class AccountAdmin {
         return ProblemException.notFound("user", "There is no user " + username);
     }
 
-    private Account changed(String action, String username, String detail) {
+    private Account changed(AuditAction action, String username, String detail) {
         audit.record(action, "user:" + username, detail);
         changed.fire(new AccountsChanged(username));
         return existing(username);

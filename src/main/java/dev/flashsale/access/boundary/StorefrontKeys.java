@@ -5,6 +5,7 @@ import dev.flashsale.access.entity.ApiKey;
 import dev.flashsale.access.entity.ApiKeysChanged;
 import dev.flashsale.access.entity.IssuedApiKey;
 import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.platform.security.Sha256;
@@ -56,7 +57,7 @@ public class StorefrontKeys {
         UUID id = UUID.randomUUID();
         String prefix = key.substring(0, PREFIX_LENGTH);
         keys.insert(id, name.strip(), prefix, Sha256.hex(key), session.getCallerPrincipal().getName());
-        audit.record("apikey.issue", "apikey:" + id, "name=" + name.strip() + ", prefix=" + prefix);
+        audit.record(AuditAction.APIKEY_ISSUE, "apikey:" + id, "name=" + name.strip() + ", prefix=" + prefix);
         changed.fire(new ApiKeysChanged());
         return new IssuedApiKey(id, name.strip(), prefix, key);
     }
@@ -64,7 +65,7 @@ public class StorefrontKeys {
     public void revoke(UUID id) {
         String name = keys.revoke(id).orElseThrow(() -> ProblemException.notFound("api-key",
                 "There is no live API key " + id + " (unknown, or revoked already)"));
-        audit.record("apikey.revoke", "apikey:" + id, "name=" + name);
+        audit.record(AuditAction.APIKEY_REVOKE, "apikey:" + id, "name=" + name);
         changed.fire(new ApiKeysChanged());
     }
 }

@@ -1,5 +1,7 @@
 package dev.flashsale.audit.boundary;
 
+import dev.flashsale.audit.control.Redaction;
+import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.audit.entity.AuditEvent;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -15,7 +17,9 @@ import java.util.List;
 
 /**
  * Writes admin actions into {@code audit_event} inside the caller's transaction, with the
- * authenticated caller as the actor.
+ * authenticated caller as the actor. The one way into the table: every detail passes
+ * {@link Redaction} here, so no caller can write a secret into what viewers read; details are
+ * redacted again as they are read, for those written before.
  */
 @ApplicationScoped
 public class AuditTrail {
@@ -32,12 +36,13 @@ public class AuditTrail {
     SecurityContext security;
 
     @Transactional(Transactional.TxType.MANDATORY)
-    public void record(String action, String target, String detail) {
+    public void record(AuditAction action, String target, String detail) {
+        String redacted = Redaction.of(detail);
         em.createNativeQuery(sql.get("audit/insert_event"))
                 .setParameter("actor", actor())
-                .setParameter("action", action)
+                .setParameter("action", action.storedName())
                 .setParameter("target", target)
-                .setParameter("detail", detail.length() > DETAIL_LIMIT ? detail.substring(0, DETAIL_LIMIT) : detail)
+                .setParameter("detail", redacted.length() > DETAIL_LIMIT ? redacted.substring(0, DETAIL_LIMIT) : redacted)
                 .executeUpdate();
     }
 
@@ -51,7 +56,7 @@ public class AuditTrail {
                 .getResultList();
         return rows.stream().map(row -> new AuditEvent(Rows.number(row, "id"), Rows.instant(row, "at"),
                 Rows.text(row, "actor"), Rows.text(row, "action"), Rows.text(row, "target"),
-                Rows.text(row, "detail"))).toList();
+                Redaction.of(Rows.text(row, "detail")))).toList();
     }
 
     private String actor() {

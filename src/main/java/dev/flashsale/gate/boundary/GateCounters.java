@@ -1,6 +1,7 @@
 package dev.flashsale.gate.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.gate.control.CounterStore;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.gate.control.LiveHolds;
@@ -57,7 +58,7 @@ public class GateCounters {
     @RolesAllowed(Roles.MERCHANDISER)
     public CounterRebuilt rebuildOnDemand(Sku sku) {
         CounterRebuilt rebuilt = rebuild(sku);
-        audit.record("counter.rebuild", "sku:" + sku.value(), "counter " + rebuilt.before() + " -> " + rebuilt.available());
+        audit.record(AuditAction.COUNTER_REBUILD, "sku:" + sku.value(), "counter " + rebuilt.before() + " -> " + rebuilt.available());
         return rebuilt;
     }
 

@@ -271,6 +271,12 @@ public enum Setting {
                     + " then, and if that fails it is marked failed"),
     WEBHOOKS_MAX(WEBHOOKS, "flashsale.webhooks.max", "20", COUNT,
             "most webhooks registered; the next is refused with 409 `too-many-webhooks`"),
+    WEBHOOKS_ALLOWED_TARGETS(WEBHOOKS, "flashsale.webhooks.allowed-targets", null, ADDRESSES,
+            "internal webhook receivers allowed (host names, IP addresses or CIDR ranges, comma-separated), for"
+                    + " receivers on the shop's own network. None: webhooks reach public addresses only; a loopback,"
+                    + " private, link-local, unique-local, CGNAT, multicast or other non-public address is refused at"
+                    + " registration (400 `webhook-target-internal`) and at every attempt (operations.md, webhook"
+                    + " allow-list)"),
     WEBHOOKS_HOLD_EXPIRING_SECONDS(WEBHOOKS, "flashsale.webhooks.hold-expiring-seconds", "60", SECONDS,
             "`hold.expiring` is sent this long before a hold runs out (looked for with the sweeper, every"
                     + " `flashsale.sweeper.interval-ms`); `0` = never"),

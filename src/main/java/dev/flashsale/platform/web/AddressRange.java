@@ -5,10 +5,10 @@ import java.net.UnknownHostException;
 import java.util.Optional;
 
 /** An IP address or a CIDR range of them ({@code 10.0.0.0/8}, {@code fd00::/8}), written as literals. */
-record AddressRange(byte[] network, int prefixBits) {
+public record AddressRange(byte[] network, int prefixBits) {
 
     /** @throws IllegalArgumentException when the text is not an IP literal with an optional prefix */
-    static AddressRange parse(String text) {
+    public static AddressRange parse(String text) {
         String[] parts = text.strip().split("/", 2);
         byte[] network = literal(parts[0])
                 .orElseThrow(() -> new IllegalArgumentException("Not an IP address or CIDR range: " + text))
@@ -32,7 +32,7 @@ record AddressRange(byte[] network, int prefixBits) {
      * An IP literal as an address, never through a name lookup: text with anything but hex
      * digits, dots and colons is not one.
      */
-    static Optional<InetAddress> literal(String text) {
+    public static Optional<InetAddress> literal(String text) {
         if (text.isEmpty() || text.length() > 45 || !text.chars().allMatch(c -> c == '.' || c == ':'
                 || Character.digit(c, 16) >= 0)) {
             return Optional.empty();
@@ -44,7 +44,7 @@ record AddressRange(byte[] network, int prefixBits) {
         }
     }
 
-    boolean contains(InetAddress address) {
+    public boolean contains(InetAddress address) {
         byte[] bytes = address.getAddress();
         if (bytes.length != network.length) {
             return false;

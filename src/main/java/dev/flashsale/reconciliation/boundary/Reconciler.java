@@ -1,6 +1,7 @@
 package dev.flashsale.reconciliation.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.gate.boundary.GateCounters;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reconciliation.control.ReconciliationLog;
@@ -81,7 +82,7 @@ public class Reconciler {
     @RolesAllowed(Roles.MERCHANDISER)
     public Optional<ReconciliationRun> runOnDemand() {
         Optional<ReconciliationRun> run = run();
-        run.ifPresent(done -> trail.record("reconciliation.run", "run:" + done.id(), done.gaps().size() + " gap(s)"));
+        run.ifPresent(done -> trail.record(AuditAction.RECONCILIATION_RUN, "run:" + done.id(), done.gaps().size() + " gap(s)"));
         return run;
     }
 

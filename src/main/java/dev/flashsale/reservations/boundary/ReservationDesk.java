@@ -1,6 +1,7 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.control.ReservationBook;
@@ -53,7 +54,7 @@ public class ReservationDesk {
                     "Reservation " + id + " is " + reservation.status() + "; only a HELD reservation can be cancelled here");
         }
         Reservation cancelled = lifecycle.cancel(id);
-        audit.record("reservation.cancel", "reservation:" + id,
+        audit.record(AuditAction.RESERVATION_CANCEL, "reservation:" + id,
                 cancelled.qty() + " x " + cancelled.sku() + " of buyer " + cancelled.buyerId() + " -> " + cancelled.status());
         return cancelled;
     }

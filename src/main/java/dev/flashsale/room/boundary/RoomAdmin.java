@@ -1,6 +1,7 @@
 package dev.flashsale.room.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.Lottery;
@@ -83,7 +84,7 @@ public class RoomAdmin {
                     + " is after the sale's startsAt " + sale.startsAt());
         }
         book.save(saleId, settings);
-        return changedTo(saleId, "room.set", settings.toString());
+        return changedTo(saleId, AuditAction.ROOM_SET, settings.toString());
     }
 
     @RolesAllowed(Roles.MERCHANDISER)
@@ -91,7 +92,7 @@ public class RoomAdmin {
         if (!book.setPaused(saleId, paused)) {
             throw WaitingRoom.roomNotFound(saleId);
         }
-        RoomView changed = changedTo(saleId, paused ? "room.pause" : "room.resume", paused ? "admission paused" : "admission resumed");
+        RoomView changed = changedTo(saleId, paused ? AuditAction.ROOM_PAUSE : AuditAction.ROOM_RESUME, paused ? "admission paused" : "admission resumed");
         recentPolls.forgetSale(saleId);
         return changed;
     }
@@ -105,11 +106,11 @@ public class RoomAdmin {
         if (release == TicketRelease.NO_SUCH_TICKET) {
             throw WaitingRoom.ticketNotFound(ticket);
         }
-        audit.record("room.revoke", "sale:" + saleId, "ticket " + ticket
+        audit.record(AuditAction.ROOM_REVOKE, "sale:" + saleId, "ticket commitment " + Lottery.commitment(ticket)
                 + (release == TicketRelease.ALREADY_GONE ? " (already gone)" : ""));
     }
 
-    private RoomView changedTo(UUID saleId, String action, String detail) {
+    private RoomView changedTo(UUID saleId, AuditAction action, String detail) {
         Room room = book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
         redis.configure(room);
         audit.record(action, "sale:" + saleId, detail);

@@ -1,6 +1,7 @@
 package dev.flashsale.sales.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.sales.control.SaleCatalog;
@@ -64,7 +65,7 @@ public class SaleAdmin {
                 throw skuTaken(item.sku());
             }
         });
-        audit.record("sale.create", "sale:" + id, SaleInput.describe(sale, items));
+        audit.record(AuditAction.SALE_CREATE, "sale:" + id, SaleInput.describe(sale, items));
         return find(id);
     }
 
@@ -107,7 +108,7 @@ public class SaleAdmin {
         if (status == SaleStatus.OPEN || status == SaleStatus.PAUSED) {
             stockChanged.fire(new SaleStockChanged(id));
         }
-        audit.record("sale.update", "sale:" + id, SaleInput.describe(sale, items));
+        audit.record(AuditAction.SALE_UPDATE, "sale:" + id, SaleInput.describe(sale, items));
         return find(id);
     }
 
@@ -127,7 +128,12 @@ public class SaleAdmin {
             if (target == SaleStatus.OPEN) {
                 opened.fire(new SaleOpened(id));
             }
-            audit.record("sale." + target.name().toLowerCase(), "sale:" + id, "status " + target);
+            audit.record(switch (target) {
+                case OPEN -> AuditAction.SALE_OPEN;
+                case PAUSED -> AuditAction.SALE_PAUSE;
+                case CLOSED -> AuditAction.SALE_CLOSE;
+                case DRAFT -> throw new IllegalStateException("A sale does not go back to DRAFT");
+            }, "sale:" + id, "status " + target);
             return find(id);
         }
         SaleView sale = find(id);

@@ -1,12 +1,14 @@
 package dev.flashsale.webhooks.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
+import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.webhooks.control.DeliveryBook;
 import dev.flashsale.webhooks.control.WebhookBook;
 import dev.flashsale.webhooks.control.WebhookRules;
 import dev.flashsale.webhooks.control.WebhookSecrets;
+import dev.flashsale.webhooks.control.WebhookTargets;
 import dev.flashsale.webhooks.entity.CreatedWebhook;
 import dev.flashsale.webhooks.entity.Delivery;
 import dev.flashsale.webhooks.entity.DeliveryCounts;
@@ -24,14 +26,15 @@ import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The webhooks and their deliveries, for the admin API and the console: merchandisers (and so
- * administrators). A webhook's secret is shown whole once, in the answer that created it (made
+ * The webhooks and their deliveries, for the admin API and the console: administrators only, as
+ * for storefront API keys (a webhook is an integration credential: where the shop's events go,
+ * signed with its secret). A webhook's secret is shown whole once, in the answer that created it (made
  * here when none was given); afterwards by its first characters only. A new secret may be set by
  * an update, whose caller then knows it.
  */
 @Stateless
 @DeclareRoles({Roles.ADMINISTRATOR, Roles.MERCHANDISER, Roles.VIEWER})
-@RolesAllowed(Roles.MERCHANDISER)
+@RolesAllowed(Roles.ADMINISTRATOR)
 public class WebhookAdmin {
 
     /** The most deliveries one list shows. */
@@ -42,6 +45,9 @@ public class WebhookAdmin {
 
     @Inject
     DeliveryBook deliveries;
+
+    @Inject
+    WebhookTargets targets;
 
     @Inject
     AuditTrail audit;
@@ -59,23 +65,25 @@ public class WebhookAdmin {
 
     public CreatedWebhook create(WebhookInput input) {
         WebhookRules.Checked checked = WebhookRules.check(input);
+        targets.refuseInternalLiteral(checked.url());
         String secret = checked.secret() != null ? checked.secret() : WebhookSecrets.generate();
         UUID id = UUID.randomUUID();
         if (!webhooks.insert(id, checked, secret, session.getCallerPrincipal().getName(), webhooksMax)) {
             throw ProblemException.conflict("too-many-webhooks", "Too many webhooks",
                     webhooksMax + " webhooks are registered, the most there may be; delete one first");
         }
-        audit.record("webhook.create", "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events());
+        audit.record(AuditAction.WEBHOOK_CREATE, "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events());
         Webhook created = webhooks.list().stream().filter(webhook -> webhook.id().equals(id)).findFirst().orElseThrow();
         return new CreatedWebhook(created, secret);
     }
 
     public Webhook update(UUID id, WebhookInput input) {
         WebhookRules.Checked checked = WebhookRules.check(input);
+        targets.refuseInternalLiteral(checked.url());
         if (!webhooks.update(id, checked)) {
             throw notFound(id);
         }
-        audit.record("webhook.update", "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events()
+        audit.record(AuditAction.WEBHOOK_UPDATE, "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events()
                 + ", enabled=" + checked.enabled() + (checked.secret() != null ? ", new secret" : ""));
         return webhooks.list().stream().filter(webhook -> webhook.id().equals(id)).findFirst().orElseThrow();
     }
@@ -84,7 +92,7 @@ public class WebhookAdmin {
         if (!webhooks.delete(id)) {
             throw notFound(id);
         }
-        audit.record("webhook.delete", "webhook:" + id, "");
+        audit.record(AuditAction.WEBHOOK_DELETE, "webhook:" + id, "");
     }
 
     public List<Delivery> deliveries(DeliveryStatus status, int limit) {
@@ -98,7 +106,7 @@ public class WebhookAdmin {
     /** A failed delivery goes out again at once, retried for a new round if need be. */
     public void sendAgain(UUID id) {
         if (deliveries.sendAgain(id)) {
-            audit.record("webhook.send-again", "delivery:" + id, "");
+            audit.record(AuditAction.WEBHOOK_SEND_AGAIN, "delivery:" + id, "");
             return;
         }
         DeliveryStatus status = deliveries.status(id).orElseThrow(() ->

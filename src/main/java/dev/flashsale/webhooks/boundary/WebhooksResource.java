@@ -35,7 +35,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Webhooks and their deliveries over the admin API: merchandisers and administrators, reads included. */
+/** Webhooks and their deliveries over the admin API: administrators only, reads included (integration credentials). */
 @ApplicationScoped
 @Tag(name = "Admin: webhooks")
 @SecurityRequirement(name = ApiDocument.ADMIN_BASIC)
@@ -49,7 +49,7 @@ public class WebhooksResource {
     @Operation(summary = "The webhooks, their secrets by their first characters only")
     @APIResponse(responseCode = "200", description = "The webhooks",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Webhook.class)))
-    @Access(Roles.MERCHANDISER)
+    @Access(Roles.ADMINISTRATOR)
     @GET
     public List<Webhook> webhooks() {
         return admin.list();
@@ -60,7 +60,7 @@ public class WebhooksResource {
             content = @Content(schema = @Schema(implementation = CreatedWebhook.class)))
     @APIResponse(responseCode = "400", description = "invalid-request, malformed-request")
     @APIResponse(responseCode = "409", description = "too-many-webhooks")
-    @Access(Roles.MERCHANDISER)
+    @Access(Roles.ADMINISTRATOR)
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(WebhookInput body) {
@@ -73,7 +73,7 @@ public class WebhooksResource {
             content = @Content(schema = @Schema(implementation = Webhook.class)))
     @APIResponse(responseCode = "400", description = "invalid-id, invalid-request, malformed-request")
     @APIResponse(responseCode = "404", description = "webhook-not-found")
-    @Access(Roles.MERCHANDISER)
+    @Access(Roles.ADMINISTRATOR)
     @PUT
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -85,7 +85,7 @@ public class WebhooksResource {
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "webhook-not-found")
-    @Access(Roles.MERCHANDISER)
+    @Access(Roles.ADMINISTRATOR)
     @DELETE
     @Path("{id}")
     public Response delete(@PathParam("id") String id) {
@@ -97,7 +97,7 @@ public class WebhooksResource {
     @APIResponse(responseCode = "200", description = "The deliveries",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Delivery.class)))
     @APIResponse(responseCode = "400", description = "invalid-status, invalid-limit")
-    @Access(Roles.MERCHANDISER)
+    @Access(Roles.ADMINISTRATOR)
     @GET
     @Path("deliveries")
     public List<Delivery> deliveries(@QueryParam("status") @DefaultValue("FAILED") String status,
@@ -108,7 +108,7 @@ public class WebhooksResource {
     @Operation(summary = "How many deliveries are pending and failed")
     @APIResponse(responseCode = "200", description = "The counts",
             content = @Content(schema = @Schema(implementation = DeliveryCounts.class)))
-    @Access(Roles.MERCHANDISER)
+    @Access(Roles.ADMINISTRATOR)
     @GET
     @Path("deliveries/counts")
     public DeliveryCounts counts() {
@@ -120,7 +120,7 @@ public class WebhooksResource {
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "delivery-not-found")
     @APIResponse(responseCode = "409", description = "delivery-not-failed")
-    @Access(Roles.MERCHANDISER)
+    @Access(Roles.ADMINISTRATOR)
     @POST
     @Path("deliveries/{id}/send-again")
     public Response sendAgain(@PathParam("id") String id) {

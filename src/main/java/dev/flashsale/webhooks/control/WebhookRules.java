@@ -14,8 +14,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What a webhook may be: an absolute http or https URL of at most {@link #URL_MAX} characters with
- * a host and no user name or password in it; one to all of the known event names, each once;
+ * What a webhook may be: an absolute http or https URL (the scheme in any case, stored in lower
+ * case) of at most {@link #URL_MAX} characters with a host and no user name or password in it; one to all of the known event names, each once;
  * a secret in the Standard Webhooks form. Every field's mistake is named in one 400.
  */
 public final class WebhookRules {
@@ -56,7 +56,7 @@ public final class WebhookRules {
             throw ProblemException.invalid(errors);
         }
         List<String> ordered = EventType.names().stream().filter(events::contains).toList();
-        return new Checked(input.url(), ordered, input.secret(), input.enabled() == null || input.enabled());
+        return new Checked(lowerCaseScheme(input.url()), ordered, input.secret(), input.enabled() == null || input.enabled());
     }
 
     private static Optional<String> urlProblem(String url) {
@@ -85,6 +85,12 @@ public final class WebhookRules {
             return Optional.of("is not a URL: " + malformed.getReason());
         }
         return Optional.empty();
+    }
+
+    /** {@code HTTPS://shop.example/x} as {@code https://shop.example/x}: one spelling stored and sent. */
+    private static String lowerCaseScheme(String url) {
+        int colon = url.indexOf(':');
+        return url.substring(0, colon).toLowerCase(Locale.ROOT) + url.substring(colon);
     }
 
     private static String shortened(String name) {

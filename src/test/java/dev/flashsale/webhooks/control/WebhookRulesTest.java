@@ -26,6 +26,13 @@ class WebhookRulesTest {
     }
 
     @Test
+    void takesTheSchemeInAnyCaseAndStoresItInLowerCase() {
+        assertEquals("https://Shop.example/Hooks?X=1", WebhookRules.check(new WebhookInput("HTTPS://Shop.example/Hooks?X=1",
+                EVENTS, null, null)).url());
+        assertEquals("http://shop.example/", WebhookRules.check(new WebhookInput("hTtP://shop.example/", EVENTS, null, null)).url());
+    }
+
+    @Test
     void refusesUrlsThatAreNotHttpOrHttps() {
         for (String url : List.of("ftp://shop.example/x", "file:///etc/passwd", "javascript:alert(1)", "shop.example/hook",
                 "http://", "https://user:pw@shop.example/x", "http://shop.example/x#f", "http://exa mple/",
