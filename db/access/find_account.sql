@@ -1,3 +1,3 @@
-SELECT username, password_hash, role
+SELECT username, password_hash, role, credentials_version
   FROM app_user
  WHERE username = :username AND enabled

@@ -1,6 +1,7 @@
 package dev.flashsale.console;
 
 import dev.flashsale.access.boundary.AccountAdmin;
+import dev.flashsale.access.boundary.ConsoleSessions;
 import dev.flashsale.access.entity.PasswordChange;
 import dev.flashsale.platform.web.ClientAddress;
 import jakarta.enterprise.context.RequestScoped;
@@ -9,7 +10,10 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.servlet.http.HttpServletRequest;
 
-/** The user's own account: change one's password, the current one required (the boundary's rules). */
+/**
+ * The user's own account: change one's password, the current one required (the boundary's rules).
+ * The session the change is made from goes on; the user's other console sessions end.
+ */
 @Named
 @RequestScoped
 public class AccountView {
@@ -32,14 +36,13 @@ public class AccountView {
             return;
         }
         HttpServletRequest request = (HttpServletRequest) FacesContext.getCurrentInstance().getExternalContext().getRequest();
-        actions.attempt("accountForm:currentPassword", () -> {
-            account.changeOwnPassword(change, addresses.of(request));
-            return Boolean.TRUE;
-        }).ifPresent(changed -> {
-            actions.info("Password changed");
-            currentPassword = null;
-            newPassword = null;
-        });
+        actions.attempt("accountForm:currentPassword", () -> account.changeOwnPassword(change, addresses.of(request)))
+                .ifPresent(version -> {
+                    ConsoleSessions.keepAfterOwnChange(request, version);
+                    actions.info("Password changed");
+                    currentPassword = null;
+                    newPassword = null;
+                });
     }
 
     public String getCurrentPassword() {

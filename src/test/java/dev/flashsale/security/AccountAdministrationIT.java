@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.testsupport.Accounts;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.ConsoleSession;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.TestServer;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +43,7 @@ class AccountAdministrationIT {
 
         assertTrue(asAdministrator("api/admin/users/" + user + "/enable", "{}").json().getBoolean("enabled"));
         assertEquals(200, api.get("api/admin/sales", "Authorization", basic).status(), "enabled again");
-        assertEquals(List.of("user.add", "user.disable", "user.enable"), Db.texts(
+        assertEquals(List.of("user.add", "user.disable", "user.sessions-ended", "user.enable"), Db.texts(
                 "SELECT action FROM audit_event WHERE target = ? AND actor = ? ORDER BY id", "user:" + user, Api.ADMIN_USER));
         assertEquals(404, asAdministrator("api/admin/users/no-such-" + user + "/disable", "{}").status());
     }
@@ -114,15 +114,11 @@ class AccountAdministrationIT {
     }
 
     private String newUser(String role) {
-        String user = role.substring(0, 5) + "-" + UUID.randomUUID().toString().substring(0, 8);
-        Api.Answer added = asAdministrator("api/admin/users", "{\"username\":\"" + user + "\",\"password\":\""
-                + password(user) + "\",\"role\":\"" + role + "\"}");
-        assertEquals(201, added.status(), added.toString());
-        return user;
+        return Accounts.add(api, role);
     }
 
     private static String password(String user) {
-        return "password-of-" + user;
+        return Accounts.password(user);
     }
 
     /** A change by the configured first administrator, with its JSON content type. */

@@ -94,7 +94,7 @@ class AuditSecretsIT {
         Api.Answer reconciled = api.adminPostEmpty("api/admin/reconciliation/run");
         assertTrue(reconciled.status() / 100 == 2, reconciled.toString());
 
-        // A storefront key issued and revoked; users added, disabled, enabled, reset, and one's own password changed.
+        // A storefront key issued and revoked; users added, disabled, enabled, reset, a role changed, and one's own password changed.
         Api.Answer issued = api.adminPost("api/admin/api-keys", "{\"name\":\"audit-kiosk-" + run + "\"}");
         assertEquals(201, issued.status(), issued.toString());
         String storefrontKey = issued.json().getString("key");
@@ -106,6 +106,7 @@ class AuditSecretsIT {
         assertEquals(200, api.adminPost("api/admin/users/" + user + "/disable", "{}").status());
         assertEquals(200, api.adminPost("api/admin/users/" + user + "/enable", "{}").status());
         assertEquals(204, api.adminPost("api/admin/users/" + user + "/password", "{\"password\":\"" + resetPassword + "\"}").status());
+        assertEquals(200, api.adminPut("api/admin/users/" + user + "/role", "{\"role\":\"viewer\"}").status());
         Api.Answer own = api.post("api/admin/me/password", Json.createObjectBuilder().add("currentPassword", resetPassword)
                 .add("newPassword", ownPassword).build().toString(), "Authorization", Api.basic(user, resetPassword),
                 "X-Requested-By", "flashsale-tests");

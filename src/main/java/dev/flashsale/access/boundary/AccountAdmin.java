@@ -24,13 +24,18 @@ import java.util.List;
 
 /**
  * The console's and admin API's users, managed by administrators only: listed, added, disabled
- * and enabled again, their passwords reset. A disabled user's next request is refused
- * ({@link dev.flashsale.access.control.EnabledAccounts} says how soon on other nodes). An
- * administrator cannot disable themselves, nor the last enabled administrator.
+ * and enabled again, given another role, their passwords reset. A disabled user's next request is
+ * refused ({@link dev.flashsale.access.control.EnabledAccounts} says how soon on other nodes). An
+ * administrator cannot disable themselves or change their own role, nor disable or demote the last
+ * enabled administrator.
  *
  * <p>Every user reads their own account and changes their own password. The current password is
  * checked as a login is ({@link PasswordCheck}): a wrong one counts against the failed-login
  * limits, so that a session left open is no way to guess it.
+ *
+ * <p>A disable, a role change and a password set raise the user's credentials version, which ends
+ * its console sessions made before ({@link ConsoleSessions}); each is audited with an event
+ * {@code user.sessions-ended} that says why.
  */
 @Stateless
 @DeclareRoles({Roles.ADMINISTRATOR, Roles.MERCHANDISER, Roles.VIEWER})
@@ -69,19 +74,14 @@ public class AccountAdmin {
 
     /** Disabled at once; disabling a disabled user changes nothing. */
     public Account disable(String username) {
-        Account account = existing(username);
-        if (account.username().equals(session.getCallerPrincipal().getName())) {
-            throw ProblemException.conflict("own-account", "Own account",
-                    "An administrator cannot disable their own account; another administrator can");
-        }
+        Account account = othersAccount(username, "disable their own account");
         if (!account.enabled()) {
             return account;
         }
         if (!accounts.disable(username)) {
-            throw ProblemException.conflict("last-administrator", "Last administrator",
-                    username + " is the last enabled administrator: enable or add another first");
+            throw lastAdministrator(username);
         }
-        return changed(AuditAction.USER_DISABLE, username, "");
+        return changed(AuditAction.USER_DISABLE, username, "", "disable");
     }
 
     /** Enabling an enabled user changes nothing. */
@@ -90,11 +90,23 @@ public class AccountAdmin {
         return accounts.enable(username) ? changed(AuditAction.USER_ENABLE, username, "") : account;
     }
 
+    /** The same role changes nothing. */
+    public Account changeRole(String username, String role) {
+        Account account = othersAccount(username, "change their own role");
+        if (account.role().equals(role)) {
+            return account;
+        }
+        if (!accounts.setRole(username, role)) {
+            throw lastAdministrator(username);
+        }
+        return changed(AuditAction.USER_ROLE_CHANGE, username, "role=" + role, "role-change");
+    }
+
     public void resetPassword(String username, String password) {
-        if (!accounts.setPassword(username, passwords.hash(password))) {
+        if (accounts.setPassword(username, passwords.hash(password)).isEmpty()) {
             throw unknown(username);
         }
-        changed(AuditAction.USER_PASSWORD_RESET, username, "");
+        changed(AuditAction.USER_PASSWORD_RESET, username, "", "password-reset");
     }
 
     @RolesAllowed({Roles.ADMINISTRATOR, Roles.MERCHANDISER, Roles.VIEWER})
@@ -102,9 +114,13 @@ public class AccountAdmin {
         return existing(session.getCallerPrincipal().getName());
     }
 
-    /** @param address the client's address, for the failed-login limits */
+    /**
+     * @param address the client's address, for the failed-login limits
+     * @return the caller's new credentials version, which a console session the change was made
+     *         from keeps ({@link ConsoleSessions#keepAfterOwnChange})
+     */
     @RolesAllowed({Roles.ADMINISTRATOR, Roles.MERCHANDISER, Roles.VIEWER})
-    public void changeOwnPassword(PasswordChange change, String address) {
+    public long changeOwnPassword(PasswordChange change, String address) {
         String me = session.getCallerPrincipal().getName();
         CheckedLogin current = check.check(new UsernamePasswordCredential(me, change.currentPassword()), address);
         if (current.throttled()) {
@@ -113,12 +129,28 @@ public class AccountAdmin {
         if (!current.valid()) {
             throw ProblemException.badRequest("wrong-current-password", "The current password is not right");
         }
-        accounts.setPassword(me, passwords.hash(change.newPassword()));
-        changed(AuditAction.USER_PASSWORD_CHANGE, me, "");
+        long version = accounts.setPassword(me, passwords.hash(change.newPassword())).orElseThrow(() -> unknown(me));
+        changed(AuditAction.USER_PASSWORD_CHANGE, me, "", "password-change");
+        return version;
     }
 
     private Account existing(String username) {
         return accounts.find(username).orElseThrow(() -> unknown(username));
+    }
+
+    /** Another user's account: an administrator does not {@code change} their own. */
+    private Account othersAccount(String username, String change) {
+        Account account = existing(username);
+        if (account.username().equals(session.getCallerPrincipal().getName())) {
+            throw ProblemException.conflict("own-account", "Own account",
+                    "An administrator cannot " + change + "; another administrator can");
+        }
+        return account;
+    }
+
+    private static ProblemException lastAdministrator(String username) {
+        return ProblemException.conflict("last-administrator", "Last administrator",
+                username + " is the last enabled administrator: enable or add another first");
     }
 
     private static ProblemException unknown(String username) {
@@ -126,7 +158,18 @@ public class AccountAdmin {
     }
 
     private Account changed(AuditAction action, String username, String detail) {
+        return changed(action, username, detail, null);
+    }
+
+    /**
+     * @param sessionsEndedReason for a change that raised the user's credentials version, why its
+     *        console sessions made before end, which is recorded too (never a secret); else null
+     */
+    private Account changed(AuditAction action, String username, String detail, String sessionsEndedReason) {
         audit.record(action, "user:" + username, detail);
+        if (sessionsEndedReason != null) {
+            audit.record(AuditAction.USER_SESSIONS_ENDED, "user:" + username, "reason=" + sessionsEndedReason);
+        }
         changed.fire(new AccountsChanged(username));
         return existing(username);
     }

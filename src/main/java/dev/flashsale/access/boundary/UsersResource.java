@@ -3,6 +3,7 @@ package dev.flashsale.access.boundary;
 import dev.flashsale.access.entity.Account;
 import dev.flashsale.access.entity.NewAccount;
 import dev.flashsale.access.entity.NewPassword;
+import dev.flashsale.access.entity.NewRole;
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
@@ -13,6 +14,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -57,7 +59,7 @@ public class UsersResource {
         return Response.status(Response.Status.CREATED).entity(accounts.add(body)).build();
     }
 
-    @Operation(summary = "Disable a user: its next request is refused, its console session ends")
+    @Operation(summary = "Disable a user: its next request is refused, its console sessions end")
     @APIResponse(responseCode = "200", description = "The user, disabled", content = @Content(schema = @Schema(ref = "Account")))
     @APIResponse(responseCode = "404", description = "user-not-found")
     @APIResponse(responseCode = "409", description = "own-account, last-administrator")
@@ -76,7 +78,19 @@ public class UsersResource {
         return accounts.enable(username);
     }
 
-    @Operation(summary = "Reset a user's password: the old one stops working")
+    @Operation(summary = "Give a user another role: its console sessions end, its next login has the new role")
+    @APIResponse(responseCode = "200", description = "The user, with the role", content = @Content(schema = @Schema(ref = "Account")))
+    @APIResponse(responseCode = "400", description = "invalid-request")
+    @APIResponse(responseCode = "404", description = "user-not-found")
+    @APIResponse(responseCode = "409", description = "own-account, last-administrator")
+    @PUT
+    @Path("{username}/role")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Account changeRole(@PathParam("username") String username, @Valid @NotNull NewRole body) {
+        return accounts.changeRole(username, body.role());
+    }
+
+    @Operation(summary = "Reset a user's password: the old one stops working, the user's console sessions end")
     @APIResponse(responseCode = "204", description = "Reset")
     @APIResponse(responseCode = "400", description = "invalid-request")
     @APIResponse(responseCode = "404", description = "user-not-found")

@@ -19,8 +19,9 @@ import jakarta.servlet.http.HttpServletResponse;
 /**
  * Form login for the console pages. A visitor without a session who asks for a protected page
  * is sent to the login page and, once logged in, back to the page asked for; the login lives in
- * the HTTP session. The password is checked as for the admin API ({@link PasswordCheck}). Typed to itself, so that it is not a second mechanism of the application
- * but the one {@link Authentication} hands page requests to.
+ * the HTTP session, with the user's credentials version ({@link SessionCredentials}). The password
+ * is checked as for the admin API ({@link PasswordCheck}). Typed to itself, so that it is not a
+ * second mechanism of the application but the one {@link Authentication} hands page requests to.
  */
 @ApplicationScoped
 @Typed(ConsoleLogin.class)
@@ -39,6 +40,9 @@ public class ConsoleLogin implements HttpAuthenticationMechanism {
     @Inject
     ClientAddress addresses;
 
+    @Inject
+    EnabledAccounts enabled;
+
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) {
@@ -52,9 +56,15 @@ public class ConsoleLogin implements HttpAuthenticationMechanism {
         if (!(credential instanceof UsernamePasswordCredential password)) {
             return context.notifyContainerAboutLogin(identityStores.validate(credential));
         }
+        // Read before the check, so that the version is never newer than the credentials checked: a
+        // change in between ends the session at its next request rather than letting it outlive it.
+        long version = enabled.current(password.getCaller()).map(AccountBook.Credentials::version).orElse(0L);
         CheckedLogin login = passwords.check(password, addresses.of(request));
         if (login.throttled()) {
             request.setAttribute(CheckedLogin.RETRY_AFTER_ATTRIBUTE, login.retryAfterSeconds());
+        }
+        if (login.valid()) {
+            SessionCredentials.remember(request, version);
         }
         return context.notifyContainerAboutLogin(login.result());
     }

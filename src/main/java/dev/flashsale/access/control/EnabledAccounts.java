@@ -16,7 +16,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * request: a password remembered as checked ({@link RecentCredentials}) and a console session
  * ({@code ConsoleSessions}). Read again after a change made on this node and at most
  * {@code flashsale.admin.account-refresh-ms} after one made on another, so that a user disabled,
- * or a password reset, stops counting on every node within that time.
+ * a password reset or changed, or a role changed, stops counting on every node within that time.
  */
 @ApplicationScoped
 public class EnabledAccounts {
@@ -41,11 +41,12 @@ public class EnabledAccounts {
     }
 
     /**
-     * Whether the user is enabled: as this node knows it when it says so; when it does not, as the
-     * table says, since a user added on another node is not known here until the next read.
+     * The enabled user's credentials: as this node knows them when it knows the user; when it does
+     * not, as the table says, since a user added on another node is not known here until the next
+     * read. Empty when the user is unknown or disabled.
      */
-    public boolean isEnabled(String username) {
-        return of(username).isPresent() || accounts.findEnabled(username).isPresent();
+    public Optional<AccountBook.Credentials> current(String username) {
+        return username == null ? Optional.empty() : of(username).or(() -> accounts.findEnabled(username));
     }
 
     void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) AccountsChanged changed) {

@@ -18,9 +18,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * itself is never kept): one that passed for a minute, one that failed for
  * {@code flashsale.limits.failed-credential-seconds}, so that a client repeating a wrong password
  * gets its 401 without a hash computed again. Any change to the users on this node forgets
- * everything; a pair that passed counts only while its user is enabled with the password and role it
- * had then ({@link EnabledAccounts}), so that disabling a user or resetting its password on another
- * node ends it too, within that node's refresh.
+ * everything; a pair that passed counts only while its user is enabled with the credentials it had
+ * then ({@link EnabledAccounts}: password, role and credentials version), so that disabling a user,
+ * changing its role or resetting its password on another node ends it too, within that node's refresh.
  */
 @ApplicationScoped
 public class RecentCredentials {

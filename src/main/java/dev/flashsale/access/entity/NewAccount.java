@@ -8,6 +8,5 @@ public record NewAccount(
         @NotNull @Pattern(regexp = "[A-Za-z0-9._@-]{1,64}", message = "must be 1 to 64 letters, digits, '.', '_', '@' or '-'")
         String username,
         @AcceptablePassword String password,
-        @NotNull @Pattern(regexp = "administrator|merchandiser|viewer", message = "must be administrator, merchandiser or viewer")
-        String role) {
+        @UserRole String role) {
 }

@@ -14,6 +14,7 @@ public enum AuditAction {
     APIKEY_ISSUE("apikey.issue"), APIKEY_REVOKE("apikey.revoke"),
     USER_ADD("user.add"), USER_DISABLE("user.disable"), USER_ENABLE("user.enable"),
     USER_PASSWORD_RESET("user.password-reset"), USER_PASSWORD_CHANGE("user.password-change"),
+    USER_ROLE_CHANGE("user.role-change"), USER_SESSIONS_ENDED("user.sessions-ended"),
     WEBHOOK_CREATE("webhook.create"), WEBHOOK_UPDATE("webhook.update"), WEBHOOK_DELETE("webhook.delete"),
     WEBHOOK_SEND_AGAIN("webhook.send-again");
 

@@ -207,8 +207,9 @@ public enum Setting {
             "its password; none: no first administrator (the local runner makes one up); a later change does not"
                     + " reset an existing user"),
     ADMIN_ACCOUNT_REFRESH_MS(ACCESS, "flashsale.admin.account-refresh-ms", "5000", MILLISECONDS,
-            "how soon a user disabled, or a password reset or changed, on another node counts here (a console session"
-                    + " ends, a password remembered as checked is checked again); on the node that made the change, at once"),
+            "how soon a user disabled, a password reset or changed, or a role changed, on another node counts here"
+                    + " (the user's console sessions made before end, a password remembered as checked is checked again);"
+                    + " on the node that made the change, at once"),
     STOREFRONT_API_KEY(ACCESS, "flashsale.storefront.api-key", null, TEXT,
             "a storefront key (header `X-Api-Key`) accepted besides those issued in the console (the local runner"
                     + " makes one up); what it makes is owner `00000000-0000-0000-0000-000000000000`'s, as are the"

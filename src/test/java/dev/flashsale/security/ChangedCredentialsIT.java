@@ -1,0 +1,164 @@
+package dev.flashsale.security;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Accounts;
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.ConsoleSession;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.TestServer;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Changed credentials end the console sessions made with the old ones: an administrator's password
+ * reset, a role change and a disable end every session of the user; the user's own password change
+ * ends every session but the one it was made from (over the admin API, every one). A session ended
+ * is sent to the login page at its next page or AJAX post, so that the dashboard's poll cannot keep
+ * it alive; a new login with the new password works; the audit trail says which sessions ended and
+ * why.
+ */
+@Tag("security")
+class ChangedCredentialsIT {
+
+    /** flashsale.admin.account-refresh-ms; a node that made the change knows it at once, another within this. */
+    private static final Duration REFRESH = Duration.ofSeconds(5);
+
+    private final Api api = new Api(TestServer.url()).withStorefrontKey(null);
+
+    @Test
+    void aPasswordResetEndsTheUsersSessionsAndTheDashboardsPollCannotKeepThemAlive() {
+        String user = newUser("viewer");
+        ConsoleSession pages = new ConsoleSession(api.base()).login(user, password(user));
+        ConsoleSession polling = new ConsoleSession(api.base()).login(user, password(user));
+        String dashboard = "console/dashboard.xhtml?id=" + UUID.randomUUID();
+        ConsoleSession.Page opened = polling.get(dashboard);
+        assertEquals(200, opened.status(), opened.toString());
+        assertTrue(poll(polling, dashboard, opened).updates(), "the poll of a live session updates the page");
+
+        assertEquals(204, asAdministrator("api/admin/users/" + user + "/password", "{\"password\":\"reset-by-the-administrator\"}").status());
+        await("the poll sent to the login page").atMost(REFRESH).pollInterval(Duration.ofMillis(200))
+                .until(() -> poll(polling, dashboard, opened).redirectsToLogin());
+        assertTrue(polling.get("console/sales.xhtml").sendsToLogin(), "the polled session ended, not only its poll refused");
+        await("the other session sent to the login page").atMost(REFRESH).pollInterval(Duration.ofMillis(200))
+                .until(() -> pages.get("console/sales.xhtml").sendsToLogin());
+        assertEquals(200, new ConsoleSession(api.base()).login(user, "reset-by-the-administrator").get("console/sales.xhtml").status(),
+                "a login with the new password");
+        assertSessionsEnded(user, Api.ADMIN_USER, "password-reset");
+    }
+
+    @Test
+    void anOwnPasswordChangeKeepsTheSessionItWasMadeFromAndEndsTheOthers() {
+        String user = newUser("merchandiser");
+        ConsoleSession mine = new ConsoleSession(api.base()).login(user, password(user));
+        ConsoleSession other = new ConsoleSession(api.base()).login(user, password(user));
+        ConsoleSession.Page account = mine.get("console/account.xhtml");
+        assertEquals(200, account.status(), account.toString());
+
+        ConsoleSession.Page changed = mine.ajax("console/account.xhtml", account, "accountForm", "accountForm:change", "accountForm",
+                Map.of("accountForm:currentPassword", password(user), "accountForm:newPassword", "changed-in-the-console"));
+        assertTrue(changed.updates() && changed.body().contains("Password changed"), changed.body());
+        await("the other session sent to the login page").atMost(REFRESH).pollInterval(Duration.ofMillis(200))
+                .until(() -> other.get("console/sales.xhtml").sendsToLogin());
+        assertEquals(200, mine.get("console/sales.xhtml").status(), "the session the change was made from stays");
+        assertSessionsEnded(user, user, "password-change");
+
+        Api.Answer overTheApi = api.post("api/admin/me/password", "{\"currentPassword\":\"changed-in-the-console\","
+                + "\"newPassword\":\"changed-over-the-admin-api\"}", "Authorization", Api.basic(user, "changed-in-the-console"));
+        assertEquals(204, overTheApi.status(), overTheApi.toString());
+        await("a change over the admin API ends every console session").atMost(REFRESH).pollInterval(Duration.ofMillis(200))
+                .until(() -> mine.get("console/sales.xhtml").sendsToLogin());
+        assertEquals(200, new ConsoleSession(api.base()).login(user, "changed-over-the-admin-api").get("console/sales.xhtml").status());
+    }
+
+    @Test
+    void aRoleChangeEndsTheUsersSessionsAndItsRememberedPassword() {
+        String user = newUser("merchandiser");
+        String basic = Api.basic(user, password(user));
+        assertEquals(200, api.get("api/admin/webhooks", "Authorization", basic).status(), "remembered as checked, as a merchandiser");
+        ConsoleSession console = new ConsoleSession(api.base()).login(user, password(user));
+        assertEquals(200, console.get("console/webhooks.xhtml").status());
+
+        Api.Answer unknownRole = asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"owner\"}");
+        assertEquals(400, unknownRole.status(), unknownRole.toString());
+        assertEquals("invalid-request", unknownRole.problemType());
+        assertEquals(404, asAdministratorPut("api/admin/users/no-such-" + user + "/role", "{\"role\":\"viewer\"}").status());
+        assertEquals("merchandiser", Db.text("SELECT role FROM app_user WHERE username = ?", user), "unchanged");
+        assertEquals(200, console.get("console/webhooks.xhtml").status(), "a refused change ends nothing");
+
+        Api.Answer demoted = asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"viewer\"}");
+        assertEquals(200, demoted.status(), demoted.toString());
+        assertEquals("viewer", demoted.json().getString("role"));
+        await("the session sent to the login page").atMost(REFRESH).pollInterval(Duration.ofMillis(200))
+                .until(() -> console.get("console/webhooks.xhtml").sendsToLogin());
+        assertEquals(403, api.get("api/admin/webhooks", "Authorization", basic).status(), "the password remembered with the old role");
+        ConsoleSession again = new ConsoleSession(api.base()).login(user, password(user));
+        assertEquals(200, again.get("console/sales.xhtml").status(), "a new login, as a viewer");
+        assertEquals(403, again.get("console/webhooks.xhtml").status());
+        assertSessionsEnded(user, Api.ADMIN_USER, "role-change");
+        assertEquals(1, Db.scalar("SELECT count(*) FROM audit_event WHERE target = ? AND action = 'user.role-change' AND detail = ?",
+                "user:" + user, "role=viewer"));
+
+        assertEquals(200, asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"viewer\"}").status(), "the same role");
+        assertEquals(200, again.get("console/sales.xhtml").status(), "changes nothing, ends nothing");
+        assertSessionsEnded(user, Api.ADMIN_USER, "role-change");
+    }
+
+    @Test
+    void anAdministratorCannotChangeTheirOwnRole() {
+        String admin = newUser("administrator");
+        Api.Answer own = api.put("api/admin/users/" + admin + "/role", "{\"role\":\"viewer\"}", "Authorization",
+                Api.basic(admin, password(admin)));
+        assertEquals(409, own.status(), own.toString());
+        assertEquals("own-account", own.problemType());
+        assertEquals("administrator", Db.text("SELECT role FROM app_user WHERE username = ?", admin));
+    }
+
+    @Test
+    void aSessionEndedByADisableStaysEndedWhenTheUserIsEnabledAgain() {
+        String user = newUser("viewer");
+        ConsoleSession console = new ConsoleSession(api.base()).login(user, password(user));
+        assertEquals(200, console.get("console/sales.xhtml").status());
+
+        assertEquals(200, asAdministrator("api/admin/users/" + user + "/disable", "{}").status());
+        assertEquals(200, asAdministrator("api/admin/users/" + user + "/enable", "{}").status());
+        assertTrue(console.get("console/sales.xhtml").sendsToLogin(), "the session made before the disable");
+        assertEquals(200, new ConsoleSession(api.base()).login(user, password(user)).get("console/sales.xhtml").status(),
+                "a new login once enabled again");
+        assertSessionsEnded(user, Api.ADMIN_USER, "disable");
+    }
+
+    private static ConsoleSession.Page poll(ConsoleSession console, String dashboard, ConsoleSession.Page opened) {
+        return console.ajax(dashboard, opened, "dashboardForm", "dashboardForm:poll", "dashboardForm:poll", Map.of());
+    }
+
+    /** One audit event that the user's sessions ended, by the actor and for the reason; no secret in it. */
+    private static void assertSessionsEnded(String user, String actor, String reason) {
+        assertEquals(1, Db.scalar("SELECT count(*) FROM audit_event WHERE target = ? AND action = 'user.sessions-ended' AND actor = ?"
+                + " AND detail = ?", "user:" + user, actor, "reason=" + reason));
+        assertFalse(Db.texts("SELECT detail FROM audit_event WHERE target = ?", "user:" + user).stream()
+                .anyMatch(detail -> detail.contains("password-of") || detail.contains("changed-") || detail.contains("reset-by")));
+    }
+
+    private String newUser(String role) {
+        return Accounts.add(api, role);
+    }
+
+    private static String password(String user) {
+        return Accounts.password(user);
+    }
+
+    private Api.Answer asAdministrator(String path, String json) {
+        return api.post(path, json, "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD));
+    }
+
+    private Api.Answer asAdministratorPut(String path, String json) {
+        return api.put(path, json, "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD));
+    }
+}
