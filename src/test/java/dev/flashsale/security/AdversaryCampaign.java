@@ -84,6 +84,7 @@ final class AdversaryCampaign {
         UUID roomSale = RoomSales.open(shop, roomSku, units, 1, 600, Instant.now().plus(RoomSales.LATER), ROOM);
         String plainSku = Sales.uniqueSku("adv-plain-" + seed);
         UUID plainSale = UUID.fromString(Sales.openSale(shop, plainSku, 4 * units, 1, 600, "REFUSE").getString("id"));
+        RoomSales.startsAt(shop, plainSale, Instant.now().minusSeconds(5));
         String addedSku = Sales.uniqueSku("adv-added-" + seed);
 
         // Buyers with tickets: honest ones of either key, and the bot (the shop's).
@@ -144,7 +145,9 @@ final class AdversaryCampaign {
             Api.Answer set = shop.adminPut("api/admin/sales/" + plainSale + "/room", Json.createObjectBuilder().add("enabled", true)
                     .add("admissionPerSecond", 1_000).add("maxActive", 1_000).add("tokenSeconds", 600).add("missedPollSeconds", 600)
                     .build().toString());
-            switchedOn.put("at", System.nanoTime());
+            if (set.status() == 200) {
+                switchedOn.put("at", System.nanoTime());
+            }
             return new Tried("room-switched-on", null, null, started, set.status(), problem(set), null);
         });
         int plain = 6 + random.nextInt(10);
@@ -166,7 +169,7 @@ final class AdversaryCampaign {
 
         List<Tried> tried = inParallel(actions);
         tried.addAll(foreignReads(tried, keyOf));
-        judge(tried, violations, roomSale, List.of(roomSku, addedSku, plainSku), ticketOf, switchedOn.get("at"));
+        judge(tried, violations, roomSale, List.of(roomSku, addedSku, plainSku), ticketOf, switchedOn.getOrDefault("at", Long.MAX_VALUE));
         return violations;
     }
 
@@ -234,7 +237,7 @@ final class AdversaryCampaign {
     }
 
     private void judge(List<Tried> tried, List<String> violations, UUID roomSale, List<String> skus, Map<String, String> ticketOf,
-                       Long roomOnAt) {
+                       long roomOnAt) {
         Map<String, Integer> soldPerToken = new HashMap<>();
         Map<String, String> reservationOfKey = new HashMap<>();
         for (Tried one : tried) {
@@ -248,7 +251,7 @@ final class AdversaryCampaign {
                     violations.add(kind + " bought a unit (" + one.status() + ")");
                 }
             }
-            if (kind.startsWith("plain-tokenless") && one.sold() && roomOnAt != null && one.startedNanos() > roomOnAt) {
+            if (kind.startsWith("plain-tokenless") && one.sold() && one.startedNanos() > roomOnAt) {
                 violations.add("a reserve without a token, sent after the room came on, bought a unit");
             }
             if (kind.startsWith("foreign") && one.status() != 404) {

@@ -38,8 +38,9 @@ class AdversaryCampaignIT {
         List<String> violations = new ArrayList<>();
         for (long seed = first; seed < first + runs; seed++) {
             List<String> found = campaign.run(seed);
-            LOG.info("adversary campaign: seed " + seed + ": " + (found.isEmpty() ? "no violation" : found));
-            found.forEach(violation -> violations.add("seed " + seed + ": " + violation));
+            String run = "seed " + seed + ": ";
+            LOG.info("adversary campaign: " + run + (found.isEmpty() ? "no violation" : found));
+            found.forEach(violation -> violations.add(run + violation));
         }
         assertEquals(List.of(), violations, runs + " runs from seed " + first);
     }

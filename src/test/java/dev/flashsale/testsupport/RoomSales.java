@@ -113,17 +113,21 @@ public final class RoomSales {
      * opens, however long its tickets took.
      */
     public static void openNow(Api api, UUID sale) {
-        JsonObject view = api.adminGet("api/admin/sales/" + sale).json();
         // A second back, so that Redis' clock, read a moment later, is past it whatever its rounding.
-        JsonObjectBuilder terms = termsOf(view, items(view)).add("startsAt", Instant.now().minusSeconds(1).toString());
-        Api.Answer moved = api.adminPut("api/admin/sales/" + sale, terms.build().toString());
-        assertEquals(200, moved.status(), moved.toString());
+        startsAt(api, sale, Instant.now().minusSeconds(1));
         JsonObject room = api.adminGet("api/admin/sales/" + sale + "/room").json();
         Api.Answer set = api.adminPut("api/admin/sales/" + sale + "/room", Json.createObjectBuilder()
                 .add("enabled", room.getBoolean("enabled")).add("admissionPerSecond", room.getInt("admissionPerSecond"))
                 .add("maxActive", room.getInt("maxActive")).add("tokenSeconds", room.getInt("tokenSeconds"))
                 .add("missedPollSeconds", room.getInt("missedPollSeconds")).build().toString());
         assertEquals(200, set.status(), set.toString());
+    }
+
+    /** Moves the sale's opening second (its startsAt) to {@code startsAt}, its other terms unchanged. */
+    public static void startsAt(Api api, UUID sale, Instant startsAt) {
+        JsonObject view = api.adminGet("api/admin/sales/" + sale).json();
+        Api.Answer moved = api.adminPut("api/admin/sales/" + sale, termsOf(view, items(view)).add("startsAt", startsAt.toString()).build().toString());
+        assertEquals(200, moved.status(), moved.toString());
     }
 
     /**
