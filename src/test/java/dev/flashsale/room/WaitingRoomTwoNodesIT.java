@@ -277,4 +277,26 @@ class WaitingRoomTwoNodesIT {
     private static Api.Answer take(Api api, UUID sale, String buyer) {
         return RoomSales.take(api, sale, buyer);
     }
+
+    /**
+     * A SKU added on one node to an open sale with its room on is sold by neither node without a
+     * token, at once: no node is told that a SKU joined a room, so the node that did not make the
+     * change lets the reserve through unchecked, and PostgreSQL's take refuses it.
+     */
+    @Test
+    void aSkuAddedOnOneNodeToAnOpenRoomSaleIsNotSoldWithoutATokenOnTheOther() {
+        Api first = new Api(TestServer.url());
+        Api second = new Api(SecondNode.proxied().base());
+        String sku = Sales.uniqueSku("room2-first");
+        UUID sale = RoomSales.open(first, sku, 10, 1, 600, Instant.now().minusSeconds(5), new RoomSales.Room(100, 100, 600, 600));
+        RoomSales.awaitKnownBy(new Api[] {first, second}, sku);
+        String added = Sales.uniqueSku("room2-added");
+        RoomSales.addSku(first, sale, added, 10);
+        for (Api node : new Api[] {second, first}) {
+            Api.Answer tokenless = node.reserve("added-" + node.base().getPort() + "-" + sale, added, "no-token-buyer", 1);
+            assertEquals(403, tokenless.status(), tokenless.toString());
+            assertEquals("admission-required", tokenless.problemType());
+        }
+        assertEquals(0, StockCounts.of(added).held(), "nothing taken");
+    }
 }

@@ -79,33 +79,33 @@ class ChangedCredentialsIT {
 
     @Test
     void aRoleChangeEndsTheUsersSessionsAndItsRememberedPassword() {
-        String user = newUser("merchandiser");
+        String user = newUser("administrator");
         String basic = Api.basic(user, password(user));
-        assertEquals(200, api.get("api/admin/webhooks", "Authorization", basic).status(), "remembered as checked, as a merchandiser");
+        assertEquals(200, api.get("api/admin/webhooks", "Authorization", basic).status(), "remembered as checked, as an administrator");
         ConsoleSession console = new ConsoleSession(api.base()).login(user, password(user));
         assertEquals(200, console.get("console/webhooks.xhtml").status());
 
         Api.Answer unknownRole = asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"owner\"}");
         assertEquals(400, unknownRole.status(), unknownRole.toString());
         assertEquals("invalid-request", unknownRole.problemType());
-        assertEquals(404, asAdministratorPut("api/admin/users/no-such-" + user + "/role", "{\"role\":\"viewer\"}").status());
-        assertEquals("merchandiser", Db.text("SELECT role FROM app_user WHERE username = ?", user), "unchanged");
+        assertEquals(404, asAdministratorPut("api/admin/users/no-such-" + user + "/role", "{\"role\":\"merchandiser\"}").status());
+        assertEquals("administrator", Db.text("SELECT role FROM app_user WHERE username = ?", user), "unchanged");
         assertEquals(200, console.get("console/webhooks.xhtml").status(), "a refused change ends nothing");
 
-        Api.Answer demoted = asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"viewer\"}");
+        Api.Answer demoted = asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"merchandiser\"}");
         assertEquals(200, demoted.status(), demoted.toString());
-        assertEquals("viewer", demoted.json().getString("role"));
+        assertEquals("merchandiser", demoted.json().getString("role"));
         await("the session sent to the login page").atMost(REFRESH).pollInterval(Duration.ofMillis(200))
                 .until(() -> console.get("console/webhooks.xhtml").sendsToLogin());
         assertEquals(403, api.get("api/admin/webhooks", "Authorization", basic).status(), "the password remembered with the old role");
         ConsoleSession again = new ConsoleSession(api.base()).login(user, password(user));
-        assertEquals(200, again.get("console/sales.xhtml").status(), "a new login, as a viewer");
+        assertEquals(200, again.get("console/sales.xhtml").status(), "a new login, as a merchandiser");
         assertEquals(403, again.get("console/webhooks.xhtml").status());
         assertSessionsEnded(user, Api.ADMIN_USER, "role-change");
         assertEquals(1, Db.scalar("SELECT count(*) FROM audit_event WHERE target = ? AND action = 'user.role-change' AND detail = ?",
-                "user:" + user, "role=viewer"));
+                "user:" + user, "role=merchandiser"));
 
-        assertEquals(200, asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"viewer\"}").status(), "the same role");
+        assertEquals(200, asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"merchandiser\"}").status(), "the same role");
         assertEquals(200, again.get("console/sales.xhtml").status(), "changes nothing, ends nothing");
         assertSessionsEnded(user, Api.ADMIN_USER, "role-change");
     }
