@@ -27,7 +27,7 @@
 -- KEYS[1]  the room: settings and state (hash)        fs:{sale:<id>}:room
 --            enabled ('1' on, '0' off; absent: no room in Redis), paused ('1'/'0'), rate
 --            (admissions a second), maxActive, tokenMs, missMs, preOpensMs, opensMs (epoch ms);
---            drawn ('1'), seq (tickets taken), admittedTotal, done (reserve requests with a
+--            drawn ('1'), drawnMs (when the draw ended), seq (tickets taken), admittedTotal, done (reserve requests with a
 --            token answered), allowance and last (the admission rate's bucket); ticketsMax (the
 --            most tickets the room gives out; absent: no bound), endsMs (the sale's end, epoch ms;
 --            0: none) and keptMs (how long the keys outlive it; absent or 0: for ever);
@@ -88,7 +88,7 @@
 local calls = (#ARGV - 3) / 3
 local answers = {}
 local cfg = redis.call('HMGET', KEYS[1], 'enabled', 'rate', 'maxActive', 'tokenMs', 'missMs', 'opensMs', 'drawn',
-    'paused', 'allowance', 'last', 'done', 'preOpensMs', 'ticketsMax', 'endsMs', 'keptMs', 'unitsReturned', 'unitsReoffered')
+    'paused', 'allowance', 'last', 'done', 'preOpensMs', 'ticketsMax', 'endsMs', 'keptMs', 'unitsReturned', 'unitsReoffered', 'drawnMs')
 if not cfg[1] then
     for i = 1, calls do
         answers[i] = {-1}
@@ -196,8 +196,13 @@ if stuck > 0 then
     redis.call('HINCRBY', KEYS[1], 'done', stuck)
     cfg[11] = tostring(tonumber(cfg[11] or '0') + stuck)
 end
+-- A missed-poll clock runs from the end of the draw at the earliest (its steps take time, and the
+-- pre-queue's tickets are told to keep waiting meanwhile).
 if drawn then
-    local lapsed = redis.call('ZRANGEBYSCORE', KEYS[6], '-inf', now - tonumber(cfg[5]), 'LIMIT', 0, 1000)
+    local lapsed = {}
+    if now - tonumber(cfg[5]) > tonumber(cfg[18] or '0') then
+        lapsed = redis.call('ZRANGEBYSCORE', KEYS[6], '-inf', now - tonumber(cfg[5]), 'LIMIT', 0, 1000)
+    end
     for _, gone in ipairs(lapsed) do
         redis.call('ZREM', KEYS[5], gone)
         redis.call('ZREM', KEYS[6], gone)

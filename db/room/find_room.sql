@@ -1,8 +1,7 @@
--- A sale's room with the sale's opening second (starts_at), or none. Tickets are letters, digits,
--- '_' and '-': the lists come space-separated.
+-- A sale's room with the sale's opening second (starts_at), or none. The lottery's lists are not
+-- read here (a million tickets each): only the draw and the record read them.
 SELECT r.sale_id, r.enabled, r.paused, r.admission_per_second, r.max_active, r.token_seconds, r.missed_poll_seconds,
        r.prequeue_opens_at, r.seed, r.seed_hash, r.drawn_at, r.admitted_total,
-       array_to_string(r.lottery_tickets, ' ') AS lottery_tickets, array_to_string(r.lottery_order, ' ') AS lottery_order,
        s.starts_at, s.ends_at
   FROM sale_room r
   JOIN sale s ON s.id = r.sale_id

@@ -170,6 +170,18 @@ public final class Api {
         return builder;
     }
 
+    /** GET with the body as it came, in bytes (a gzip-encoded one still encoded), and its headers. */
+    public HttpResponse<byte[]> getBytes(String path, String... headers) {
+        try {
+            return http.send(request(path, headers).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     private Answer send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());

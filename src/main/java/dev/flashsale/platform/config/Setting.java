@@ -158,6 +158,18 @@ public enum Setting {
             "most tickets one room gives out (every buyer's one ticket counts, waiting, admitted, left or lapsed);"
                     + " past it a new buyer is answered 409 `queue-full` and nothing changes. A room takes it into"
                     + " Redis with its settings (when set, or loaded again)"),
+    ROOM_DRAW_STEP_TICKETS(ROOM, "flashsale.room.draw-step-tickets", "1000", COUNT,
+            "tickets one step of a room's lottery draw puts in place in Redis (`lua/room_draw.lua`; 1 to 2,000):"
+                    + " the draw at the opening second goes step after step, so that no call holds Redis for"
+                    + " more than a few milliseconds whatever the room's size; the pre-queue is read as many at a time"),
+    ROOM_DRAW_WAIT_MS(ROOM, "flashsale.room.draw-wait-ms", "2000", MILLISECONDS,
+            "how long a poll that finds the lottery due waits for the draw when the pre-queue fits in one step, to"
+                    + " be answered its place; a larger room's polls are answered WAITING `LOTTERY_PENDING` at once"
+                    + " while the draw runs in the background"),
+    ROOM_LOTTERY_RECORDS_KEPT_BYTES(ROOM, "flashsale.room.lottery-records-kept-bytes", "268435456", BYTES,
+            "lottery records (gzip JSON, about 70 bytes a ticket) a node keeps in memory to serve"
+                    + " `GET /api/sales/{id}/queue/lottery`, the most recently read first; a record beyond it is read"
+                    + " from PostgreSQL on each request"),
     ROOM_KEYS_KEPT_SECONDS(ROOM, "flashsale.room.keys-kept-seconds", "86400", SECONDS,
             "how long a room's keys stay in Redis after its sale's end (`endsAt`; a sale without an end, or"
                     + " ended: after the room's last call); then they expire, and PostgreSQL keeps the room's"

@@ -6,9 +6,14 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A route's answer that is not a problem: status, the Location of what a 201 made, the media type
- * and the body (none for 204).
+ * and the body (none for 204); {@code gzipped}: the body is kept gzip-compressed, and goes out as
+ * it is to a client that accepts gzip ({@link AnswerWriter}).
  */
-public record Answer(int status, String location, String mediaType, byte[] body) {
+public record Answer(int status, String location, String mediaType, byte[] body, boolean gzipped) {
+
+    public Answer(int status, String location, String mediaType, byte[] body) {
+        this(status, location, mediaType, body, false);
+    }
 
     public static final String JSON = "application/json";
     public static final String TEXT = "text/plain";
@@ -23,6 +28,11 @@ public record Answer(int status, String location, String mediaType, byte[] body)
     /** 200 with this JSON. */
     public static Answer json(int status, byte[] json) {
         return new Answer(status, null, JSON, json);
+    }
+
+    /** 200 with JSON kept gzip-compressed: sent so to a client that accepts gzip, inflated on the way to any other. */
+    public static Answer gzippedJson(byte[] gzip) {
+        return new Answer(200, null, JSON, gzip, true);
     }
 
     /** 201 for what was made at {@code location}, with {@code json}. */

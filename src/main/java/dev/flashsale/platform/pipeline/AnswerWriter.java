@@ -6,13 +6,19 @@ import dev.flashsale.platform.problem.ProblemWriter;
 import dev.flashsale.platform.web.SecurityHeaders;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.util.Locale;
+import java.util.zip.GZIPInputStream;
 
 /**
  * The one writer of the storefront's answers, problems included: the API's headers on every one,
  * then status, Location, media type, length and body (no body for HEAD).
  */
 public final class AnswerWriter {
+
+    private static final int INFLATE_BUFFER_BYTES = 1 << 16;
 
     private AnswerWriter() {
     }
@@ -23,7 +29,11 @@ public final class AnswerWriter {
         if (answer.location() != null) {
             response.setHeader("Location", answer.location());
         }
-        body(request, response, answer.mediaType(), answer.body());
+        if (answer.gzipped()) {
+            gzipped(request, response, answer.mediaType(), answer.body());
+        } else {
+            body(request, response, answer.mediaType(), answer.body());
+        }
     }
 
     /** A problem, with its Retry-After when it has one. */
@@ -46,6 +56,41 @@ public final class AnswerWriter {
         if (!"HEAD".equals(request.getMethod())) {
             response.getOutputStream().write(body);
         }
+    }
+
+    /**
+     * A body kept gzip-compressed: as it is, with {@code Content-Encoding: gzip}, to a client that
+     * accepts gzip; inflated on the way (never whole in memory) to any other.
+     */
+    private static void gzipped(HttpServletRequest request, HttpServletResponse response, String mediaType, byte[] gzip)
+            throws IOException {
+        response.setHeader("Vary", "Accept-Encoding");
+        if (acceptsGzip(request.getHeader("Accept-Encoding"))) {
+            response.setHeader("Content-Encoding", "gzip");
+            body(request, response, mediaType, gzip);
+            return;
+        }
+        response.setContentType(mediaType);
+        if (!"HEAD".equals(request.getMethod())) {
+            try (InputStream json = new GZIPInputStream(new ByteArrayInputStream(gzip), INFLATE_BUFFER_BYTES)) {
+                json.transferTo(response.getOutputStream());
+            }
+        }
+    }
+
+    /** Whether an {@code Accept-Encoding} header takes gzip (named, or {@code *}, with a weight above 0). */
+    static boolean acceptsGzip(String acceptEncoding) {
+        if (acceptEncoding == null) {
+            return false;
+        }
+        for (String coding : acceptEncoding.split(",")) {
+            String[] parts = coding.trim().split(";");
+            String name = parts[0].trim().toLowerCase(Locale.ROOT);
+            if (name.equals("gzip") || name.equals("x-gzip") || name.equals("*")) {
+                return parts.length < 2 || !parts[1].trim().matches("q\\s*=\\s*0(\\.0*)?");
+            }
+        }
+        return false;
     }
 
     /** The slug of a problem's type, as {@link Handler#answered} hears it. */

@@ -1,5 +1,6 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
@@ -8,7 +9,8 @@ import java.util.UUID;
 
 /**
  * {@code GET /api/sales/{saleId}/queue/lottery}: the lottery's record (seed, the pre-queue tickets'
- * commitments and their order, never a ticket), for anyone to recompute.
+ * commitments and their order, never a ticket), for anyone to recompute: written once with the
+ * draw and served as stored, gzip-compressed ({@code Content-Encoding: gzip} to a client that accepts it).
  */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
@@ -16,7 +18,7 @@ import java.util.UUID;
 public class LotteryRecordOfRoom extends OfOneSale {
 
     @Override
-    Object of(UUID saleId) {
-        return room.lottery(saleId);
+    Answer of(UUID saleId) {
+        return Answer.gzippedJson(room.lotteryRecordGzip(saleId));
     }
 }

@@ -6,7 +6,7 @@ import dev.flashsale.platform.pipeline.Handler;
 import jakarta.inject.Inject;
 import java.util.UUID;
 
-/** A storefront route on a sale's room, named by the path's {@code {saleId}}: answered with what {@link #of} reads. */
+/** A storefront route on a sale's room, named by the path's {@code {saleId}}: answered with what {@link #of} answers. */
 abstract class OfOneSale implements Handler<UUID> {
 
     @Inject
@@ -19,8 +19,8 @@ abstract class OfOneSale implements Handler<UUID> {
 
     @Override
     public Answer answer(Call call, UUID saleId) {
-        return Answer.ok(of(saleId));
+        return of(saleId);
     }
 
-    abstract Object of(UUID saleId);
+    abstract Answer of(UUID saleId);
 }

@@ -1,5 +1,6 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
@@ -16,7 +17,7 @@ import java.util.UUID;
 public class RoomFacts extends OfOneSale {
 
     @Override
-    Object of(UUID saleId) {
-        return room.info(saleId);
+    Answer of(UUID saleId) {
+        return Answer.ok(room.info(saleId));
     }
 }

@@ -4,6 +4,7 @@ import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.Lottery;
+import dev.flashsale.room.control.LotteryRecords;
 import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomCalls;
 import dev.flashsale.room.control.RoomKeys;
@@ -12,8 +13,6 @@ import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.control.TicketNames;
 import dev.flashsale.room.entity.AdmissionClaims;
-import dev.flashsale.room.entity.LotteryPlacing;
-import dev.flashsale.room.entity.LotteryRecord;
 import dev.flashsale.room.entity.NoRoom;
 import dev.flashsale.room.entity.PollReply;
 import dev.flashsale.room.entity.QueueAnswer;
@@ -26,24 +25,18 @@ import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.logging.Logger;
 
 /**
  * The storefront's side of the room: take a ticket, poll it, leave; the room's public facts and
  * its lottery record. Answers come from Redis ({@link RoomCalls}, which carries a crowd's tickets
  * and polls together) and this node's memory; PostgreSQL is asked only for a room's settings
- * (cached), a sale's units (cached, {@code RoomStock}) and, once per room,
- * to record the lottery, which the first poll after the opening second draws on whichever node
- * it lands.
+ * (cached), a sale's units (cached, {@code RoomStock}), once per room to record the lottery, which
+ * the first poll after the opening second starts drawing on whichever node it lands ({@link SteppedDraw}),
+ * and once per node for the lottery's stored record.
  */
 @ApplicationScoped
 public class WaitingRoom {
-
-    private static final Logger LOG = Logger.getLogger(WaitingRoom.class.getName());
 
     /** A ticket's answer, and whether the ticket was taken by this request. */
     public record Taken(QueueAnswer answer, boolean created) {
@@ -62,15 +55,16 @@ public class WaitingRoom {
     AdmissionTokens tokens;
 
     @Inject
-    LotteryDraw draw;
+    SteppedDraw draw;
+
+    @Inject
+    LotteryRecords records;
 
     @Inject
     RoomMetrics metrics;
 
     @Inject
     RecentPolls recentPolls;
-
-    private final Map<UUID, Object> drawing = new ConcurrentHashMap<>();
 
     /**
      * The buyer's ticket, taken by {@code owner}'s key: each storefront key has its own buyers (the
@@ -138,8 +132,9 @@ public class WaitingRoom {
             throw ticketNotFound(ticket);
         }
         if (reply instanceof PollReply.LotteryDue) {
-            drawLottery(room);
-            return null;
+            // Drawn (a small room, at once): ask again for the place; else keep waiting while the draw runs.
+            return draw.drawOrAwait(room) ? null : new QueueAnswer(ticket, QueueStatus.WAITING, null, 0, null,
+                    room.pollAfterSeconds(), WaitReason.LOTTERY_PENDING, null, null);
         }
         return answerOf(room, owner, ticket, reply);
     }
@@ -162,48 +157,12 @@ public class WaitingRoom {
                 room.drawn() ? Lottery.hex(room.seed()) : null, room.drawnAt(), waiting, redis.counter(saleId, "admittedTotal"));
     }
 
-    public LotteryRecord lottery(UUID saleId) {
+    /** The lottery's public record, gzip JSON as stored with the draw ({@link LotteryRecords}); 409 before the draw. */
+    public byte[] lotteryRecordGzip(UUID saleId) {
         Room room = room(saleId);
-        if (!room.drawn()) {
-            room = rooms.fresh(saleId).orElseThrow(() -> roomNotFound(saleId));
-        }
-        if (!room.drawn()) {
-            throw ProblemException.conflict("lottery-not-drawn", "Lottery not drawn", "The lottery of sale " + saleId
-                    + " is drawn at its opening second" + (room.opensAt() == null ? "" : ", " + room.opensAt())
-                    + "; its seed's SHA-256 is " + room.seedHash());
-        }
-        return new LotteryRecord(saleId, Lottery.ALGORITHM, room.seedHash(), Lottery.hex(room.seed()), room.drawnAt(),
-                commitments(room.lotteryTickets()), commitments(room.lotteryOrder()));
-    }
-
-    /** The record shows no ticket: a ticket is all a poll (and its token) or a leave needs. */
-    private static List<String> commitments(List<String> tickets) {
-        return tickets.stream().map(Lottery::commitment).toList();
-    }
-
-    /**
-     * Draws the room's lottery: the pre-queue's tickets are ordered and recorded in PostgreSQL
-     * (the first node to get there records; the others get its order), then put in place in
-     * Redis (again the first wins). Polls on this node that need the draw wait for this one.
-     */
-    private void drawLottery(Room room) {
-        UUID saleId = room.saleId();
-        synchronized (drawing.computeIfAbsent(saleId, id -> new Object())) {
-            if (redis.counter(saleId, "drawn") == 1) {
-                return;
-            }
-            List<String> tickets = redis.preQueue(saleId);
-            List<String> order = draw.record(saleId, tickets);
-            LotteryPlacing placed = redis.placeLottery(saleId, order);
-            rooms.fresh(saleId);
-            if (placed == LotteryPlacing.PLACED_NOW) {
-                metrics.lotteryDrawn();
-            }
-            // A room Redis lost meanwhile is loaded again by the poll that asks next, and drawn again then.
-            LOG.info(() -> "Lottery of sale " + saleId + " drawn: " + order.size() + " ticket(s)"
-                    + (placed == LotteryPlacing.PLACED_NOW ? "" : placed == LotteryPlacing.PLACED_BEFORE
-                    ? " (another node placed them)" : " (not placed: Redis has no room)"));
-        }
+        return records.gzipOf(saleId).orElseThrow(() -> ProblemException.conflict("lottery-not-drawn", "Lottery not drawn",
+                "The lottery of sale " + saleId + " is drawn at its opening second" + (room.opensAt() == null ? "" : ", "
+                        + room.opensAt()) + "; its seed's SHA-256 is " + room.seedHash()));
     }
 
     private QueueAnswer answerOf(Room room, KeyOwner owner, String ticket, PollReply reply) {

@@ -12,7 +12,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
+import java.time.Instant;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -62,8 +64,7 @@ public class RoomBook {
                 Boolean.TRUE.equals(row.get("paused")), Rows.integer(row, "admission_per_second"), Rows.integer(row, "max_active"),
                 Rows.integer(row, "token_seconds"), Rows.integer(row, "missed_poll_seconds"),
                 Rows.instant(row, "prequeue_opens_at"), Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"),
-                (byte[]) row.get("seed"), Rows.text(row, "seed_hash"), Rows.instant(row, "drawn_at"), tickets(Rows.text(row, "lottery_tickets")),
-                tickets(Rows.text(row, "lottery_order")), Rows.number(row, "admitted_total")));
+                (byte[]) row.get("seed"), Rows.text(row, "seed_hash"), Rows.instant(row, "drawn_at"), Rows.number(row, "admitted_total")));
     }
 
     /** Records the room's admissions as Redis counts them (only ever upwards). */
@@ -84,13 +85,44 @@ public class RoomBook {
         if (room.get("drawn_at") != null) {
             return tickets(Rows.text(room, "lottery_order"));
         }
-        List<String> order = Lottery.order((byte[]) room.get("seed"), tickets);
+        byte[] seed = (byte[]) room.get("seed");
+        List<String> order = Lottery.order(seed, tickets);
+        // PostgreSQL keeps microseconds: the record says the second the row says.
+        Instant drawnAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
         em.createNativeQuery(sql.get("room/record_draw"))
                 .setParameter("saleId", saleId)
+                .setParameter("drawnAt", drawnAt.atOffset(ZoneOffset.UTC))
                 .setParameter("tickets", PgArrays.literal(tickets))
                 .setParameter("order", PgArrays.literal(order))
+                .setParameter("record", LotteryRecordJson.gzip(saleId, seed, Rows.text(room, "seed_hash"), drawnAt, tickets, order))
                 .executeUpdate();
         return order;
+    }
+
+    /**
+     * The room's public lottery record as stored, gzip JSON ({@link LotteryRecordJson}); a room
+     * drawn before records were stored gets its record made and stored now, once. Empty: no room,
+     * or not drawn yet.
+     */
+    @Transactional
+    public Optional<byte[]> lotteryRecord(UUID saleId) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("room/find_lottery_record"), Tuple.class).setParameter("saleId", saleId)
+                .getResultList();
+        if (rows.isEmpty() || rows.get(0).get("drawn_at") == null) {
+            return Optional.empty();
+        }
+        byte[] stored = (byte[]) rows.get(0).get("lottery_record");
+        return Optional.of(stored != null ? stored : recordOfEarlierDraw(saleId));
+    }
+
+    private byte[] recordOfEarlierDraw(UUID saleId) {
+        Tuple room = (Tuple) em.createNativeQuery(sql.get("room/find_lottery"), Tuple.class).setParameter("saleId", saleId)
+                .getSingleResult();
+        byte[] record = LotteryRecordJson.gzip(saleId, (byte[]) room.get("seed"), Rows.text(room, "seed_hash"),
+                Rows.instant(room, "drawn_at"), tickets(Rows.text(room, "lottery_tickets")), tickets(Rows.text(room, "lottery_order")));
+        em.createNativeQuery(sql.get("room/record_lottery_record")).setParameter("saleId", saleId).setParameter("record", record)
+                .executeUpdate();
+        return record;
     }
 
     /**

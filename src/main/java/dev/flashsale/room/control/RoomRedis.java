@@ -5,6 +5,7 @@ import dev.flashsale.platform.redis.RedisClient;
 import dev.flashsale.platform.redis.RedisFailures;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.room.entity.AdmissionClaims;
+import dev.flashsale.room.entity.DrawProgress;
 import dev.flashsale.room.entity.LotteryPlacing;
 import dev.flashsale.room.entity.ReserveRecord;
 import dev.flashsale.room.entity.Room;
@@ -14,6 +15,7 @@ import dev.flashsale.room.entity.TokenCheck;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.resps.Tuple;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -55,6 +58,9 @@ public class RoomRedis {
     @Inject
     @ConfigProperty(name = "flashsale.room.keys-kept-seconds")
     long keptSeconds;
+
+    /** The most tickets one step of the draw places ({@code lua/room_draw.lua} unpacks them: Lua's stack bounds it). */
+    public static final int DRAW_STEP_MAX = 2000;
 
     private Counter failures;
 
@@ -107,9 +113,23 @@ public class RoomRedis {
         return RoomReplies.placesFreed(run(RoomScript.CHECKOUT_ENDED, saleId, List.of(key)));
     }
 
-    /** Puts the pre-queue's tickets in the lottery's {@code order}, unless another call did. */
-    public LotteryPlacing placeLottery(UUID saleId, List<String> order) {
-        return RoomReplies.lotteryPlacing(run(RoomScript.DRAW, saleId, order));
+    /**
+     * One step of the draw: {@code slice}, the lottery's order from place {@code firstPlace} on,
+     * goes in place (a step's worth: {@code lua/room_draw.lua} takes at most {@link #DRAW_STEP_MAX}).
+     */
+    public DrawProgress placeLottery(UUID saleId, long firstPlace, List<String> slice) {
+        if (slice.size() > DRAW_STEP_MAX) {
+            throw new IllegalArgumentException("A step of the draw places at most " + DRAW_STEP_MAX + " tickets, not " + slice.size());
+        }
+        List<String> args = new ArrayList<>(slice.size() + 1);
+        args.add(Long.toString(firstPlace));
+        args.addAll(slice);
+        return RoomReplies.drawProgress(run(RoomScript.DRAW, saleId, args));
+    }
+
+    /** Ends the draw of an order of {@code places} tickets, moving at most {@code ticketsMax} unnamed pre-queue tickets. */
+    public LotteryPlacing finishLottery(UUID saleId, long places, int ticketsMax) {
+        return RoomReplies.drawFinish(run(RoomScript.DRAW_FINISH, saleId, List.of(Long.toString(places), Integer.toString(ticketsMax))));
     }
 
     private Object run(RoomScript script, UUID saleId, List<String> args) {
@@ -145,9 +165,24 @@ public class RoomRedis {
                 Long.toString(room.admittedTotal())));
     }
 
-    /** The pre-queue's tickets in the order they were taken. */
-    public List<String> preQueue(UUID saleId) {
-        return call("pre-queue", jedis -> jedis.zrange(RoomKeys.preQueue(saleId), 0, -1));
+    /**
+     * The pre-queue's tickets in the order they were taken, read {@code pageSize} at a time (a
+     * room of a million tickets in one ZRANGE would hold Redis for a good part of a second). Each
+     * page starts after the last one's arrival number, so a ticket that leaves meanwhile moves no other.
+     */
+    public List<String> preQueue(UUID saleId, int pageSize) {
+        List<String> tickets = new ArrayList<>();
+        String after = "-inf";
+        while (true) {
+            String from = after;
+            List<Tuple> page = call("pre-queue", jedis -> jedis.zrangeByScoreWithScores(RoomKeys.preQueue(saleId), from, "+inf", 0,
+                    pageSize));
+            page.forEach(ticket -> tickets.add(ticket.getElement()));
+            if (page.size() < pageSize) {
+                return tickets;
+            }
+            after = "(" + (long) page.get(page.size() - 1).getScore();
+        }
     }
 
     /** The room's state field {@code field} (0 when unset). */

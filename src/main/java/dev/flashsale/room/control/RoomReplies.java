@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.room.entity.DrawProgress;
 import dev.flashsale.room.entity.LotteryPlacing;
 import dev.flashsale.room.entity.NoRoom;
 import dev.flashsale.room.entity.PollReply;
@@ -93,9 +94,24 @@ final class RoomReplies {
                 -1, TokenCheck.NO_SUCH_TICKET, -2, TokenCheck.EXPIRED));
     }
 
-    static LotteryPlacing lotteryPlacing(Object reply) {
-        return coded("room_draw", reply, Map.of(1, LotteryPlacing.PLACED_NOW, 0, LotteryPlacing.PLACED_BEFORE,
-                -1, LotteryPlacing.NO_ROOM));
+    /** room_draw.lua's answer: the lottery's places in the queue after the step, or why nothing was placed. */
+    static DrawProgress drawProgress(Object reply) {
+        int code = code("room_draw", reply);
+        return switch (code) {
+            case -1 -> new DrawProgress(LotteryPlacing.NO_ROOM, 0);
+            case -2 -> new DrawProgress(LotteryPlacing.PLACED_BEFORE, 0);
+            default -> {
+                if (code < 0) {
+                    throw undocumented("room_draw", reply);
+                }
+                yield new DrawProgress(LotteryPlacing.PLACING, code);
+            }
+        };
+    }
+
+    static LotteryPlacing drawFinish(Object reply) {
+        return coded("room_draw_finish", reply, Map.of(1, LotteryPlacing.PLACED_NOW, 0, LotteryPlacing.PLACED_BEFORE,
+                -1, LotteryPlacing.NO_ROOM, -3, LotteryPlacing.UNFINISHED, 2, LotteryPlacing.UNFINISHED));
     }
 
     static ReserveRecord reserveRecord(Object reply) {

@@ -24,6 +24,7 @@ enum RoomScript {
     /** Tickets taken and polled together, and admission. */
     BATCH("room_batch", ROOM, TICKETS, OWNERS, PRE_QUEUE, QUEUE, SEEN, STATE, ADMITTED, ACTIVE, RESERVING),
     DRAW("room_draw", ROOM, PRE_QUEUE, QUEUE, SEEN, STATE),
+    DRAW_FINISH("room_draw_finish", ROOM, PRE_QUEUE, QUEUE, SEEN, STATE),
     RELEASE("room_release", STATE, PRE_QUEUE, QUEUE, SEEN, ADMITTED, ACTIVE),
     USE_TOKEN("room_use_token", STATE, ADMITTED, RESERVING),
     RESERVED("room_reserved", ROOM, RESERVING, CHECKOUTS),

@@ -1,18 +1,18 @@
 package dev.flashsale.room.entity;
 
 import java.time.Instant;
-import java.util.List;
 import java.util.UUID;
 
 /**
  * A sale's room as PostgreSQL keeps it. {@code opensAt} is the sale's start, the lottery's second,
  * {@code endsAt} its end (null: none);
- * {@code seed} stays secret until {@code drawnAt}; the tickets and their order are null before.
+ * {@code seed} stays secret until {@code drawnAt} (the lottery's tickets and order are the draw's and the
+ * record's to read, {@code RoomBook}, not every reader of a room's settings).
  * {@code admittedTotal} is the buyers admitted as last recorded from Redis.
  */
 public record Room(UUID saleId, boolean enabled, boolean paused, int admissionPerSecond, int maxActive, int tokenSeconds,
                    int missedPollSeconds, Instant preQueueOpensAt, Instant opensAt, Instant endsAt, byte[] seed, String seedHash,
-                   Instant drawnAt, List<String> lotteryTickets, List<String> lotteryOrder, long admittedTotal) {
+                   Instant drawnAt, long admittedTotal) {
 
     public boolean drawn() {
         return drawnAt != null;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.room.entity.DrawProgress;
 import dev.flashsale.room.entity.LotteryPlacing;
 import dev.flashsale.room.entity.NoRoom;
 import dev.flashsale.room.entity.PollReply;
@@ -69,9 +70,15 @@ class RoomRepliesTest {
         assertEquals(TokenCheck.WITHDRAWN, RoomReplies.tokenCheck(0L));
         assertEquals(TokenCheck.NO_SUCH_TICKET, RoomReplies.tokenCheck(-1L));
         assertEquals(TokenCheck.EXPIRED, RoomReplies.tokenCheck(-2L));
-        assertEquals(LotteryPlacing.PLACED_NOW, RoomReplies.lotteryPlacing(1L));
-        assertEquals(LotteryPlacing.PLACED_BEFORE, RoomReplies.lotteryPlacing(0L));
-        assertEquals(LotteryPlacing.NO_ROOM, RoomReplies.lotteryPlacing(-1L));
+        assertEquals(new DrawProgress(LotteryPlacing.PLACING, 0), RoomReplies.drawProgress(0L));
+        assertEquals(new DrawProgress(LotteryPlacing.PLACING, 2000), RoomReplies.drawProgress(2000L));
+        assertEquals(new DrawProgress(LotteryPlacing.PLACED_BEFORE, 0), RoomReplies.drawProgress(-2L));
+        assertEquals(new DrawProgress(LotteryPlacing.NO_ROOM, 0), RoomReplies.drawProgress(-1L));
+        assertEquals(LotteryPlacing.PLACED_NOW, RoomReplies.drawFinish(1L));
+        assertEquals(LotteryPlacing.PLACED_BEFORE, RoomReplies.drawFinish(0L));
+        assertEquals(LotteryPlacing.UNFINISHED, RoomReplies.drawFinish(2L));
+        assertEquals(LotteryPlacing.UNFINISHED, RoomReplies.drawFinish(-3L));
+        assertEquals(LotteryPlacing.NO_ROOM, RoomReplies.drawFinish(-1L));
         assertEquals(ReserveRecord.RECORDED, RoomReplies.reserveRecord(1L));
         assertEquals(ReserveRecord.NOT_RESERVING, RoomReplies.reserveRecord(0L));
         assertEquals(0, RoomReplies.placesFreed(0L));
@@ -111,7 +118,8 @@ class RoomRepliesTest {
         refused(() -> RoomReplies.release(2L), "room_release");
         refused(() -> RoomReplies.release(List.of(1L)), "room_release");
         refused(() -> RoomReplies.tokenCheck(-3L), "room_use_token");
-        refused(() -> RoomReplies.lotteryPlacing(2L), "room_draw");
+        refused(() -> RoomReplies.drawProgress(-3L), "room_draw");
+        refused(() -> RoomReplies.drawFinish(3L), "room_draw_finish");
         refused(() -> RoomReplies.reserveRecord(-1L), "room_reserved");
         refused(() -> RoomReplies.placesFreed(-1L), "room_checkout_ended");
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.room.control.RoomKeys.Key;
+import dev.flashsale.room.entity.DrawProgress;
 import dev.flashsale.room.entity.LotteryPlacing;
 import dev.flashsale.room.entity.NoRoom;
 import dev.flashsale.room.entity.PollReply;
@@ -324,6 +325,51 @@ class RoomScriptsIT {
         assertEquals(List.of("t_b", "t_a", "t_unnamed"), redis.zrange(Key.QUEUE.of(sale), 0, -1));
     }
 
+    @Test
+    void theDrawGoesStepByStepAndAStepDoneTwiceOrOutOfTurnChangesNothing() {
+        room(Map.of("drawn", "0", "opensMs", Long.toString(System.currentTimeMillis() + 3_600_000)));
+        for (String ticket : List.of("t_1", "t_2", "t_3", "t_4", "t_5")) {
+            take("buyer-" + ticket, ticket);
+        }
+        take("buyer-unnamed-1", "t_unnamed_1");
+        take("buyer-unnamed-2", "t_unnamed_2");
+        take("buyer-unnamed-3", "t_unnamed_3");
+        redis.hset(Key.ROOM.of(sale), "opensMs", Long.toString(System.currentTimeMillis() - 1_000));
+        assertEquals(LotteryPlacing.UNFINISHED, finishDraw(5), "no step placed yet");
+
+        assertEquals(new DrawProgress(LotteryPlacing.PLACING, 2), drawStep(1, "t_4", "t_2"));
+        assertEquals(new DrawProgress(LotteryPlacing.PLACING, 2), drawStep(4, "t_1"), "a step out of turn places nothing");
+        assertEquals(new DrawProgress(LotteryPlacing.PLACING, 2), drawStep(1, "t_4", "t_2"), "the same step again");
+        assertEquals(new PollReply.LotteryDue(), poll("t_4"), "no place is answered before the draw ends");
+        assertEquals(new DrawProgress(LotteryPlacing.PLACING, 4), drawStep(3, "t_5", "t_1"));
+        assertEquals(LotteryPlacing.UNFINISHED, finishDraw(5), "the fifth place is missing");
+        assertEquals(new DrawProgress(LotteryPlacing.PLACING, 5), drawStep(5, "t_3"));
+        assertEquals(List.of("t_4", "t_2", "t_5", "t_1", "t_3"), redis.zrange(Key.QUEUE.of(sale), 0, -1));
+        assertEquals(3, redis.zcard(Key.PRE_QUEUE.of(sale)), "the placed tickets left the pre-queue, the unnamed ones wait");
+
+        assertEquals(LotteryPlacing.UNFINISHED, finishDraw(5), "two unnamed tickets moved, one is left");
+        assertEquals(LotteryPlacing.PLACED_NOW, finishDraw(5));
+        assertEquals(List.of("t_4", "t_2", "t_5", "t_1", "t_3", "t_unnamed_1", "t_unnamed_2", "t_unnamed_3"),
+                redis.zrange(Key.QUEUE.of(sale), 0, -1), "the order, then the unnamed in arrival order");
+        assertFalse(redis.exists(Key.PRE_QUEUE.of(sale)));
+        assertEquals(new PollReply.Waiting(2, 8, null), poll("t_2"));
+        assertEquals(new DrawProgress(LotteryPlacing.PLACED_BEFORE, 0), drawStep(1, "t_1"));
+        assertEquals(LotteryPlacing.PLACED_BEFORE, finishDraw(5));
+    }
+
+    @Test
+    void aMissedPollClockRunsFromTheEndOfTheDrawNotFromTheTicketsStep() {
+        room(Map.of("drawn", "0", "missMs", "3000", "opensMs", Long.toString(System.currentTimeMillis() + 3_600_000)));
+        take("buyer-early", "t_early");
+        take("buyer-late", "t_late");
+        redis.hset(Key.ROOM.of(sale), "opensMs", Long.toString(System.currentTimeMillis() - 1_000));
+        assertEquals(LotteryPlacing.PLACED_NOW, draw("t_early", "t_late"));
+        // As if the step had placed t_early a minute before the draw ended.
+        redis.zadd(Key.SEEN.of(sale), System.currentTimeMillis() - 60_000, "t_early");
+        assertEquals(new PollReply.Waiting(2, 2, null), poll("t_late"));
+        assertEquals(new PollReply.Waiting(1, 2, null), poll("t_early"), "its clock started when the draw ended");
+    }
+
     // room_release.lua
 
     @Test
@@ -498,8 +544,20 @@ class RoomScriptsIT {
         return RoomReplies.answers(run(RoomScript.BATCH, args), calls.length / 3);
     }
 
+    /** The whole draw of {@code order} in one step, then its end. */
     private LotteryPlacing draw(String... order) {
-        return RoomReplies.lotteryPlacing(run(RoomScript.DRAW, List.of(order)));
+        DrawProgress step = drawStep(1, order);
+        return step.placing() == LotteryPlacing.PLACING ? finishDraw(order.length) : step.placing();
+    }
+
+    private DrawProgress drawStep(long firstPlace, String... slice) {
+        List<String> args = new ArrayList<>(List.of(Long.toString(firstPlace)));
+        args.addAll(List.of(slice));
+        return RoomReplies.drawProgress(run(RoomScript.DRAW, args));
+    }
+
+    private LotteryPlacing finishDraw(int places) {
+        return RoomReplies.drawFinish(run(RoomScript.DRAW_FINISH, List.of(Integer.toString(places), "2")));
     }
 
     private TicketRelease release(String ticket, String how) {

@@ -1,0 +1,163 @@
+package dev.flashsale.room.boundary;
+
+import dev.flashsale.room.control.RoomCalls;
+import dev.flashsale.room.control.RoomKeys;
+import dev.flashsale.room.control.RoomMetrics;
+import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.Rooms;
+import dev.flashsale.room.entity.DrawProgress;
+import dev.flashsale.room.entity.LotteryPlacing;
+import dev.flashsale.room.entity.Room;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * A room's lottery, drawn at its opening second in bounded steps, in the background of the poll
+ * that found it due. The pre-queue is read from Redis a step's worth at a time, the order
+ * computed and recorded in PostgreSQL with the public record ({@link LotteryDraw}: whichever node
+ * comes first records; the others get its order), then put in place in Redis a slice per call
+ * ({@code lua/room_draw.lua}) and ended ({@code lua/room_draw_finish.lua}). Every step is
+ * idempotent and resumes from what Redis says is placed, so several nodes may draw one room at
+ * once, and a node that dies mid-draw leaves the rest to the next poll on any node. A room whose
+ * pre-queue fits in one step is drawn before its poll is answered; a larger one's polls are told
+ * to keep waiting ({@code LOTTERY_PENDING}) until the draw ends.
+ */
+@ApplicationScoped
+public class SteppedDraw {
+
+    private static final Logger LOG = Logger.getLogger(SteppedDraw.class.getName());
+
+    /** The draw of one room running on this node, and whether its pre-queue fits in one step. */
+    private record Drawing(CompletableFuture<Void> done, boolean small) {
+    }
+
+    @Inject
+    RoomRedis redis;
+
+    @Inject
+    LotteryDraw draw;
+
+    @Inject
+    Rooms rooms;
+
+    @Inject
+    RoomMetrics metrics;
+
+    @Resource
+    ManagedExecutorService executor;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.draw-step-tickets")
+    int stepTickets;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.room.draw-wait-ms")
+    long waitMillis;
+
+    private final Map<UUID, Drawing> drawings = new ConcurrentHashMap<>();
+
+    /**
+     * Starts the room's draw on this node, unless it runs here already; waits for it (up to
+     * {@code flashsale.room.draw-wait-ms}) when the pre-queue fits in one step.
+     *
+     * @return whether the draw is over (ask Redis again), false while it runs
+     */
+    public boolean drawOrAwait(Room room) {
+        UUID saleId = room.saleId();
+        Drawing drawing = drawings.computeIfAbsent(saleId, this::start);
+        if (!drawing.small()) {
+            return drawing.done().isDone() && !drawing.done().isCompletedExceptionally();
+        }
+        try {
+            drawing.done().get(waitMillis, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException stillDrawing) {
+            return false;
+        } catch (ExecutionException failed) {
+            throw RoomCalls.unavailable();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw RoomCalls.unavailable();
+        }
+    }
+
+    private Drawing start(UUID saleId) {
+        boolean small = redis.size(RoomKeys.preQueue(saleId)) <= step();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Drawing drawing = new Drawing(done, small);
+        executor.execute(() -> {
+            try {
+                drawNow(saleId);
+                done.complete(null);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Lottery of sale " + saleId + " not drawn; the next poll that finds it due draws again", e);
+                done.completeExceptionally(e);
+            } finally {
+                drawings.remove(saleId, drawing);
+            }
+        });
+        return drawing;
+    }
+
+    private void drawNow(UUID saleId) {
+        long started = System.nanoTime();
+        int step = step();
+        Room room = rooms.fresh(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
+        List<String> order = draw.record(saleId, room.drawn() ? List.of() : redis.preQueue(saleId, step));
+        long ordered = System.nanoTime();
+        int size = order.size();
+        int from = 0;
+        long calls = 0;
+        long longestNanos = 0;
+        // Every call either places a step or ends the draw; others drawing at once only shorten it.
+        long callsMax = 4L * (size / step + 1) + 16;
+        LotteryPlacing outcome = LotteryPlacing.PLACING;
+        while (outcome != LotteryPlacing.PLACED_NOW && outcome != LotteryPlacing.PLACED_BEFORE && outcome != LotteryPlacing.NO_ROOM) {
+            if (++calls > callsMax) {
+                throw new IllegalStateException("The draw of sale " + saleId + " did not end in " + callsMax + " calls");
+            }
+            long callStarted = System.nanoTime();
+            if (from < size) {
+                DrawProgress progress = redis.placeLottery(saleId, from + 1L, order.subList(from, Math.min(size, from + step)));
+                outcome = progress.placing();
+                from = (int) Math.min(size, progress.places());
+            } else {
+                outcome = redis.finishLottery(saleId, size, step);
+                if (outcome == LotteryPlacing.UNFINISHED) {
+                    from = (int) Math.min(size, redis.counter(saleId, "drawPlaced"));
+                }
+            }
+            longestNanos = Math.max(longestNanos, System.nanoTime() - callStarted);
+        }
+        rooms.fresh(saleId);
+        if (outcome == LotteryPlacing.PLACED_NOW) {
+            metrics.lotteryDrawn();
+        }
+        LotteryPlacing ended = outcome;
+        long callsMade = calls;
+        long longestMillis = TimeUnit.NANOSECONDS.toMillis(longestNanos);
+        // A room Redis lost meanwhile is loaded again by the poll that asks next, and drawn again then.
+        LOG.info(() -> "Lottery of sale " + saleId + " drawn: " + size + " ticket(s), ordered and recorded in "
+                + TimeUnit.NANOSECONDS.toMillis(ordered - started) + " ms, placed in " + callsMade + " Redis call(s) in "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - ordered) + " ms (longest " + longestMillis + " ms)"
+                + (ended == LotteryPlacing.PLACED_NOW ? "" : ended == LotteryPlacing.PLACED_BEFORE
+                ? " (another node ended it)" : " (not placed: Redis has no room)"));
+    }
+
+    private int step() {
+        return Math.max(1, Math.min(RoomRedis.DRAW_STEP_MAX, stepTickets));
+    }
+}
