@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.AdmittedSampler;
 import dev.flashsale.testsupport.Api;
-import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
@@ -311,16 +310,14 @@ class WaitingRoomTwoNodesIT {
         String sku = Sales.uniqueSku("room2-unheard");
         String sale = Sales.openSale(new Api(TestServer.url()), sku, 10, 1, 600, "REFUSE").getString("id");
         assertEquals(201, second.reserve("before-" + sale, sku, "early-buyer", 1).status(), "sold while the sale has no room");
-        assertEquals(1, Db.update("INSERT INTO sale_room (sale_id, enabled, admission_per_second, max_active, token_seconds,"
-                + " missed_poll_seconds, seed, seed_hash) VALUES (CAST(? AS uuid), true, 100, 100, 600, 600, decode(?, 'hex'), ?)",
-                sale, "ab".repeat(32), "0".repeat(64)));
+        RoomSales.switchOnUnannounced(sale);
         try {
             Api.Answer tokenless = second.reserve("after-" + sale, sku, "late-buyer", 1);
             assertEquals(403, tokenless.status(), tokenless.toString());
             assertEquals("admission-required", tokenless.problemType());
             assertEquals(1, StockCounts.of(sku).held(), "only the hold from before the room");
         } finally {
-            Db.update("DELETE FROM sale_room WHERE sale_id = CAST(? AS uuid)", sale);
+            RoomSales.forgetUnannouncedRoom(sale);
         }
     }
 }

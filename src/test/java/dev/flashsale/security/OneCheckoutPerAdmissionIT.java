@@ -8,10 +8,8 @@ import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestServer;
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -114,20 +112,14 @@ class OneCheckoutPerAdmissionIT {
         String sku = Sales.uniqueSku("room-unheard");
         String sale = Sales.openSale(api, sku, 10, 1, 600, "REFUSE").getString("id");
         assertEquals(201, api.reserve("before-" + sale, sku, "early-buyer", 1).status(), "sold while the sale has no room");
-        byte[] seed = new byte[32];
-        new SecureRandom().nextBytes(seed);
-        assertEquals(1, Db.update("INSERT INTO sale_room (sale_id, enabled, admission_per_second, max_active, token_seconds,"
-                + " missed_poll_seconds, seed, seed_hash) VALUES (CAST(? AS uuid), true, 100, 100, 600, 600, decode(?, 'hex'), ?)",
-                sale, HexFormat.of().formatHex(seed), "0".repeat(64)));
-
+        RoomSales.switchOnUnannounced(sale);
         try {
             Api.Answer tokenless = api.reserve("after-" + sale, sku, "late-buyer", 1);
             assertEquals(403, tokenless.status(), tokenless.toString());
             assertEquals("admission-required", tokenless.problemType());
             assertEquals(1, StockCounts.of(sku).held(), "only the hold from before the room");
         } finally {
-            // A room no merchandiser set, gone again, so that no other test meets it among the rooms on.
-            Db.update("DELETE FROM sale_room WHERE sale_id = CAST(? AS uuid)", sale);
+            RoomSales.forgetUnannouncedRoom(sale);
         }
     }
 

@@ -165,6 +165,21 @@ public final class RoomSales {
         return terms;
     }
 
+    /**
+     * Switches the sale's room on in PostgreSQL alone, as no merchandiser can: no node is told, as
+     * when an announcement is lost. Undone by {@link #forgetUnannouncedRoom}.
+     */
+    public static void switchOnUnannounced(String sale) {
+        assertEquals(1, Db.update("INSERT INTO sale_room (sale_id, enabled, admission_per_second, max_active, token_seconds,"
+                + " missed_poll_seconds, seed, seed_hash) VALUES (CAST(? AS uuid), true, 100, 100, 600, 600, decode(?, 'hex'), ?)",
+                sale, "ab".repeat(32), "0".repeat(64)));
+    }
+
+    /** Removes a room switched on by {@link #switchOnUnannounced}, so that no other test meets it among the rooms on. */
+    public static void forgetUnannouncedRoom(String sale) {
+        Db.update("DELETE FROM sale_room WHERE sale_id = CAST(? AS uuid)", sale);
+    }
+
     /** Polls the ticket until its answer meets {@code until}, for up to {@link #PATIENCE}; @return that answer */
     public static JsonObject awaitPoll(Api api, UUID sale, String ticket, String what, Predicate<JsonObject> until) {
         return Awaitility.await("ticket " + ticket + " " + what).atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
