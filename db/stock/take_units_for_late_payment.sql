@@ -1,6 +1,7 @@
 -- Late payment under policy RECLAIM: an EXPIRED reservation becomes CONFIRMED only if its
 -- units can be taken again, straight into sold, by the same guarded check as a claim, on the
--- shard with the most units free (which becomes the reservation's shard).
+-- shard with the most units free (which becomes the reservation's shard), and only while the
+-- sale is open: a sale paused or closed after the caller read it refuses the take here.
 -- The reservation row is locked first, so two late confirmations cannot both re-claim. The
 -- units count again for their buyer (the cap is not checked: they are that buyer's own order).
 WITH target AS (
@@ -23,6 +24,7 @@ WITH target AS (
      WHERE stock_shard.sku = candidate.sku
        AND stock_shard.shard = candidate.shard
        AND stock_shard.total - stock_shard.held - stock_shard.sold >= target.qty
+       AND sku_on_sale(stock_shard.sku)
     RETURNING target.id, target.sku, stock_shard.shard, target.qty
 ), confirmed AS (
     UPDATE reservation

@@ -132,10 +132,16 @@ public class RedisGate {
         }
     }
 
-    /** PostgreSQL has no unit left: later buyers are refused at the gate until units come back. */
-    public void markSoldOut(Sku sku) {
-        if (inUse()) {
-            redis.run("sold-out flag", jedis -> jedis.set(GateKeys.soldOut(sku), "1"));
+    /**
+     * PostgreSQL refused the key's units with none left: the key's marker ends without giving its
+     * units back (PostgreSQL had none), and later buyers are refused at the gate, while the
+     * counter is 0, until units come back. One script (lua/release_sold_out.lua), so that a unit
+     * given back meanwhile is never hidden behind the sold-out flag.
+     */
+    public void refusedSoldOut(Sku sku, IdempotencyKey idempotencyKey) {
+        if (enabled) {
+            redis.run("sold-out release", jedis -> scripts.run(jedis, "release_sold_out", GateKeys.forKey(sku, idempotencyKey),
+                    List.of(idempotencyKey.qualified())));
         }
     }
 

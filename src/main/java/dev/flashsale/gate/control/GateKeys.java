@@ -45,7 +45,7 @@ public final class GateKeys {
         return List.of(deadlines(sku), marker(sku, idempotencyKey), holders(sku));
     }
 
-    /** KEYS of reserve.lua and release.lua: counter, marker, sold-out flag, deadlines, holders. */
+    /** KEYS of reserve.lua, release.lua and release_sold_out.lua: counter, marker, sold-out flag, deadlines, holders. */
     public static List<String> forKey(Sku sku, IdempotencyKey idempotencyKey) {
         return List.of(counter(sku), marker(sku, idempotencyKey), soldOut(sku), deadlines(sku), holders(sku));
     }

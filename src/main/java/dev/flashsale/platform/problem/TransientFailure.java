@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import java.sql.SQLTransientException;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import javax.transaction.xa.XAException;
 
 /**
@@ -24,13 +23,14 @@ public final class TransientFailure {
     private static final Set<String> STATES = Set.of("57P01", "57P02", "57P03", "55P03", "57014", "40P01", "40001");
 
     /**
-     * What PostgreSQL's driver (pgjdbc) and server say, in English, when the connection is lost or the
-     * server goes away. Both translate their texts (the JVM's locale, the server's lc_messages): the
-     * launch files set the JVM's language to English, and operations.md asks the same of the server.
+     * The failures the server's wrapper of a local transaction reports as XAER_RMERR, with no cause
+     * and only {@code toString()} of what failed as text: the connection's COMMIT failing at the
+     * database (the wrapper's LocalTransactionException around the driver's SQLException), or the
+     * driver's exception itself. Told by the class name that opens the text, which no language
+     * setting of the JVM or of PostgreSQL translates.
      */
-    private static final Pattern CONNECTION_LOST = Pattern.compile(
-            "I/O error|connection has been closed|connection attempt failed|terminating connection"
-                    + "|database system is (shutting down|starting up|in recovery mode)", Pattern.CASE_INSENSITIVE);
+    private static final Set<String> DATABASE_FAILED_COMMIT = Set.of(
+            "jakarta.resource.spi.LocalTransactionException", "org.postgresql.util.PSQLException");
 
     /** Lock not available (lock_timeout), query canceled (statement_timeout). */
     private static final Set<String> BUSY = Set.of("55P03", "57014");
@@ -60,14 +60,15 @@ public final class TransientFailure {
             return true;
         }
         // A commit that failed at the database: the server's wrapper of a local transaction passes on only the
-        // text of what failed, not the SQLException, and wraps any failure so, ours too. Only a text that names
-        // the connection lost or the server going away is transient: whether the commit took is unknown, and a
-        // retry with the same Idempotency-Key (or of the same confirm or cancel) answers what it did.
+        // text of what failed, not the SQLException (so no SQLSTATE), and wraps any failure so, ours too. No
+        // constraint here is deferred and no transaction serializable, so PostgreSQL fails a COMMIT only when
+        // its connection or the server goes: whether the commit took is unknown, and a retry with the same
+        // Idempotency-Key (or of the same confirm or cancel) answers what it did. Any other text is ours.
         if (cause instanceof XAException xa && xa.errorCode == XAException.XAER_RMFAIL) {
             return true; // the resource manager unavailable, whatever the text
         }
         if (cause instanceof XAException xa && xa.errorCode == XAException.XAER_RMERR) {
-            return xa.getMessage() != null && CONNECTION_LOST.matcher(xa.getMessage()).find();
+            return xa.getMessage() != null && DATABASE_FAILED_COMMIT.contains(xa.getMessage().split(":", 2)[0].strip());
         }
         if (cause instanceof SQLException sql && sql.getSQLState() != null) {
             String state = sql.getSQLState();

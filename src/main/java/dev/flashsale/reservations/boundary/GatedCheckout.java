@@ -71,9 +71,10 @@ public class GatedCheckout {
             outcome = reserveInPostgres(command);
         } catch (RuntimeException refusedOrFailed) {
             // The reserve transaction is over (refused or rolled back): the units go back to the gate.
-            gate.release(sku, command.key());
             if (refusedOrFailed instanceof SoldOutException soldOut && soldOut.nothingLeft()) {
-                gate.markSoldOut(sku);
+                gate.refusedSoldOut(sku, command.key());
+            } else {
+                gate.release(sku, command.key());
             }
             throw refusedOrFailed;
         }

@@ -54,6 +54,35 @@ class TransientFailureTest {
         assertFalse(TransientFailure.is(new EJBException(new RuntimeException(protocol))), "a protocol error is ours");
     }
 
+    /**
+     * The driver and PostgreSQL write their texts in the language they are set to: a lost commit is
+     * told by what failed (its class, or the SQLSTATE), never by English words. Failed before: the
+     * German and French texts below were answered 500, and a bug of ours whose text said "I/O error" 503.
+     */
+    @Test
+    void aLostCommitIsToldInAnyLanguageAndABugInNone() {
+        for (String lost : new String[] {
+                "jakarta.resource.spi.LocalTransactionException: Beim Senden zum Backend trat ein E/A-Fehler auf.",
+                "jakarta.resource.spi.LocalTransactionException: Cette connexion a été fermée.",
+                "org.postgresql.util.PSQLException: FATAL: Verbindung wird abgebrochen aufgrund von Anweisung des Administrators",
+                "org.postgresql.util.PSQLException: FATAL: le système de bases de données s'arrête"}) {
+            XAException commit = new XAException(lost);
+            commit.errorCode = XAException.XAER_RMERR;
+            SystemException system = new SystemException();
+            system.initCause(commit);
+            assertEquals("service-unavailable", typeOf(new EJBException("Unable to complete container-managed transaction.", system)), lost);
+        }
+        for (String state : new String[] {"08006", "08003", "57P01", "57P02", "57P03"}) {
+            assertEquals("service-unavailable", typeOf(new EJBException(new SQLException("Verbindung verloren", state))), state);
+        }
+        for (String ours : new String[] {"java.lang.IllegalStateException: I/O error while reading the plan",
+                "java.lang.IllegalStateException: terminating connection of a test", "Verbindung: java.lang.NullPointerException"}) {
+            XAException commit = new XAException(ours);
+            commit.errorCode = XAException.XAER_RMERR;
+            assertFalse(TransientFailure.is(commit), ours);
+        }
+    }
+
     @Test
     void aLockOrStatementTimeoutIsBusyTheRestServiceUnavailable() {
         assertEquals("busy", typeOf(new EJBException(new SQLException("lock timeout", "55P03"))));
