@@ -232,7 +232,7 @@ class ConsoleIT {
                     .click("accountForm:change").awaitBodyContains("Password changed");
         }
         assertEquals(200, api.get("api/admin/me", "Authorization", Api.basic(user, "my-own-password-1")).status());
-        assertEquals(List.of("user.add", "user.password-change"),
+        assertEquals(List.of("user.add", "user.password-change", "user.sessions-ended"),
                 Db.texts("SELECT action FROM audit_event WHERE target = ? ORDER BY id", "user:" + user));
     }
 
