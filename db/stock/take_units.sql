@@ -2,8 +2,9 @@
 -- that takes units for a reservation. The stock row is row :shard, waited for if another
 -- transaction holds it; or, with :firstFreeShard, the first row walking forward from :shard that
 -- has the whole group's units free and that no other transaction is holding now (SKIP LOCKED:
--- on a sharded SKU another row will do, so it never waits and keeps no lock when it finds
--- nothing). The guarded UPDATE takes the group's sum or nothing, and only while the sale is
+-- on a sharded SKU another row will do, so it never waits; a row it locked and then found taken
+-- meanwhile stays locked, which HoldUnits lets go by a savepoint when the take finds nothing).
+-- The guarded UPDATE takes the group's sum or nothing, and only while the sale is
 -- open; under READ COMMITTED a take that waited re-checks the guard on the new row. The holds and
 -- their ledger rows are written in the same statement, so the row lock is held no longer than
 -- this statement and the commit. :ids, :owners, :keys, :buyers, :qtys and :tickets are array

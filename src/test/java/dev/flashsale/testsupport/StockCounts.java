@@ -1,5 +1,8 @@
 package dev.flashsale.testsupport;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * One SKU's counts, and the same counts rebuilt from its reservations and from its ledger.
  * The three must always agree.
@@ -34,6 +37,19 @@ public record StockCounts(long total, long held, long sold,
                 + " OR sh.sold <> (SELECT coalesce(sum(sold_delta), 0) FROM stock_movement m"
                 + "             WHERE m.sku = sh.sku AND m.shard = sh.shard)"
                 + " OR sh.held + sh.sold > sh.total)", sku);
+    }
+
+    /**
+     * Asserts that all {@code units} of the SKU are held, none twice and none left free on any
+     * shard, and that counts, reservations and ledger agree on every shard.
+     */
+    public static void assertEveryUnitHeld(String sku, long units) {
+        StockCounts counts = of(sku);
+        assertEquals(units, counts.held(), counts.toString());
+        assertTrue(counts.consistent(), counts.toString());
+        assertEquals(0, inconsistentShards(sku));
+        assertEquals(0, Db.scalar("SELECT sum(total - held - sold) FROM stock_shard WHERE sku = ?", sku), "nothing stranded");
+        assertEquals(units, Db.scalar("SELECT sum(total) FROM stock_shard WHERE sku = ?", sku), "units only move between shards");
     }
 
     public boolean consistent() {

@@ -2,6 +2,7 @@ package dev.flashsale.stock.boundary;
 
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.platform.sql.Savepoints;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.stock.control.LedgerChecks;
 import dev.flashsale.stock.entity.NewHold;
@@ -15,6 +16,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
+import java.sql.Savepoint;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -36,6 +38,9 @@ public class HoldUnits {
     @Inject
     SqlStatements sql;
 
+    @Inject
+    Savepoints savepoints;
+
     /**
      * Takes the units of a group of new holds of one SKU and places them (db/stock/take_units.sql),
      * from row {@code shard} or, with {@code firstFreeShard}, from the first row on from it that has
@@ -49,6 +54,9 @@ public class HoldUnits {
      */
     public <H> Optional<PlacedHolds<H>> takeUnits(ShardRef shard, boolean firstFreeShard, List<NewHold> holds,
                                                   int holdSeconds, Integer maxPerBuyer, Function<Tuple, H> holdOf) {
+        // A row that SKIP LOCKED locked and then found taken (READ COMMITTED's re-check) stays locked:
+        // a take that found nothing lets it go, since the caller may next lock every row in order.
+        Savepoint beforeTake = firstFreeShard ? savepoints.set() : null;
         List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
                 .setParameter("ids", PgArrays.literal(holds.stream().map(NewHold::id).toList()))
                 .setParameter("owners", PgArrays.literal(holds.stream().map(hold -> hold.key().owner().id()).toList()))
@@ -67,6 +75,9 @@ public class HoldUnits {
             throw new RoomClosedToTokenless(shard.sku());
         }
         if (Rows.number(first, "claimed") != 1) {
+            if (beforeTake != null) {
+                savepoints.rollBackTo(beforeTake);
+            }
             return Optional.empty();
         }
         return Optional.of(new PlacedHolds<>(rows.stream().filter(row -> row.get("id") != null).map(holdOf).toList(),
