@@ -211,7 +211,10 @@ public final class TestServer implements AutoCloseable {
     static Map<String, String> applicationSettings() {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("flashsale.db.url", required("it.db.url"));
-        settings.put("flashsale.db.user", required("it.db.user"));
+        required("it.db.user");
+        // The application's own login, which owns the database and is no superuser (TestDatabase).
+        settings.put("flashsale.db.user", TestDatabase.APPLICATION_ROLE);
+        settings.put("flashsale.db.password", TestDatabase.APPLICATION_PASSWORD);
         settings.put("flashsale.db.application-name", APPLICATION_NAME);
         // The pool's bound as the application reports it; the pool itself takes it from the post-boot commands.
         settings.put("flashsale.db.max-pool-size", Integer.toString(MAX_POOL_SIZE));
