@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.TestDatabase;
 import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.WebhookReceiver;
 import dev.flashsale.testsupport.Webhooks;
@@ -193,7 +194,7 @@ class WebhookTargetsIT {
                 System.getProperty("it.db.password", "")); Statement statement = connection.createStatement()) {
             statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             if (create) {
-                statement.execute("CREATE DATABASE " + name);
+                TestDatabase.createForApplication(statement, name);
             }
         }
     }

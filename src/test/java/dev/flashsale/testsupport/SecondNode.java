@@ -173,6 +173,8 @@ public final class SecondNode {
         stores.put("flashsale.db.url", System.getProperty("it.db.url").replaceFirst("//[^/]+/", "//127.0.0.1:" + postgres.port() + "/"));
         stores.put("flashsale.redis.host", "127.0.0.1");
         stores.put("flashsale.redis.port", Integer.toString(redis.port()));
+        // The proxy leads to the tests' Redis: the application logs in there as its ACL user.
+        stores.putAll(TestRedis.applicationLogin());
         return stores;
     }
 
@@ -182,7 +184,7 @@ public final class SecondNode {
      */
     public static Map<String, String> settings(Map<String, String> stores) {
         Map<String, String> settings = TestServer.applicationSettings();
-        settings.putAll(stores);
+        TestServer.putStores(settings, stores);
         settings.remove("flashsale.db.max-pool-size"); // the launch script reports its own bound
         settings.put("flashsale.db.application-name", APPLICATION_NAME);
         settings.put("FLASHSALE_DB_MIN_POOL_SIZE", Integer.toString(POOL_MIN));

@@ -10,9 +10,15 @@ import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.stock.entity.Sku;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.exceptions.JedisConnectionException;
@@ -20,9 +26,16 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 /**
  * A real Redis server (the machine's {@code redis-server}) owned by the integration tests, on
  * port {@code it.redis.port}: the deployed application's gate talks to it, and the outage tests
- * may stop and restart it without disturbing any other Redis on the machine.
+ * may stop and restart it without disturbing any other Redis on the machine. The application logs
+ * in as the ACL user of {@link #ACL_FILE}, with that file's rights and no more ({@link #applicationLogin()});
+ * the tests' own clients use the default user, which may do anything.
  */
 public final class TestRedis {
+
+    /** The application's ACL user, as operators define it: one {@code user <name> <rules>} line, no password. */
+    public static final Path ACL_FILE = Path.of("payara", "redis-acl.conf");
+    /** The password the tests' Redis gives the application's user. */
+    public static final String APPLICATION_PASSWORD = "it-redis-application";
 
     private static Process server;
 
@@ -37,17 +50,26 @@ public final class TestRedis {
         return new Jedis("127.0.0.1", port(), 2000);
     }
 
-    /** Starts an empty server; a server left on the port by an aborted run is emptied and reused. */
+    /**
+     * Starts an empty server with the application's ACL user; a server left on the port by an
+     * aborted run is emptied, given the user afresh and reused.
+     */
     public static synchronized void start() {
         if (answers()) {
             try (Jedis redis = client()) {
                 redis.flushAll();
+                List<String> rules = new ArrayList<>(List.of("reset"));
+                rules.addAll(applicationRules());
+                redis.aclSetUser(applicationUser(), rules.toArray(String[]::new));
             }
             return;
         }
+        List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(port()), "--bind",
+                "127.0.0.1", "--save", "", "--appendonly", "no", "--user", applicationUser()));
+        // On the command line, so that the user is there before the first connection is accepted.
+        command.addAll(applicationRules());
         try {
-            server = new ProcessBuilder("redis-server", "--port", Integer.toString(port()), "--bind", "127.0.0.1",
-                    "--save", "", "--appendonly", "no")
+            server = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(new File(System.getProperty("java.io.tmpdir"), "flashsale-it-redis-" + port() + ".log"))
                     .start();
@@ -60,6 +82,36 @@ public final class TestRedis {
                 throw new IllegalStateException("redis-server on port " + port() + " did not come up");
             }
             pause();
+        }
+    }
+
+    /** The settings that make the application log in as its ACL user on this server. */
+    public static Map<String, String> applicationLogin() {
+        return Map.of("flashsale.redis.user", applicationUser(), "flashsale.redis.password", APPLICATION_PASSWORD);
+    }
+
+    /** The name of {@link #ACL_FILE}'s user. */
+    public static String applicationUser() {
+        return aclLine().get(1);
+    }
+
+    /** {@link #ACL_FILE}'s rules for its user, with the tests' password. */
+    private static List<String> applicationRules() {
+        List<String> line = aclLine();
+        List<String> rules = new ArrayList<>(line.subList(2, line.size()));
+        rules.add(">" + APPLICATION_PASSWORD);
+        return rules;
+    }
+
+    private static List<String> aclLine() {
+        try {
+            List<String> users = Files.readAllLines(ACL_FILE).stream().filter(line -> line.startsWith("user ")).toList();
+            if (users.size() != 1) {
+                throw new IllegalStateException(ACL_FILE + " must define exactly one user, it defines " + users.size());
+            }
+            return Arrays.asList(users.get(0).strip().split("\\s+"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -143,7 +143,7 @@ public final class TestServer implements AutoCloseable {
                 // Its own name in PostgreSQL, so that each server's pool gauges count its own connections.
                 settings.put("flashsale.db.application-name", APPLICATION_NAME + "-" + name);
             }
-            settings.putAll(otherSettings);
+            putStores(settings, otherSettings);
             settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
             Path dataSource = DataSourceCommands.write(rootDir, MIN_POOL_SIZE, MAX_POOL_SIZE);
             command.addAll(List.of("-jar", microJar, "--deploy", Deployments.application(rootDir).toString(),
@@ -211,7 +211,10 @@ public final class TestServer implements AutoCloseable {
     static Map<String, String> applicationSettings() {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("flashsale.db.url", required("it.db.url"));
-        settings.put("flashsale.db.user", required("it.db.user"));
+        required("it.db.user");
+        // The application's own login, which owns the database and is no superuser (TestDatabase).
+        settings.put("flashsale.db.user", TestDatabase.APPLICATION_ROLE);
+        settings.put("flashsale.db.password", TestDatabase.APPLICATION_PASSWORD);
         settings.put("flashsale.db.application-name", APPLICATION_NAME);
         // The pool's bound as the application reports it; the pool itself takes it from the post-boot commands.
         settings.put("flashsale.db.max-pool-size", Integer.toString(MAX_POOL_SIZE));
@@ -221,6 +224,7 @@ public final class TestServer implements AutoCloseable {
         settings.put("flashsale.room.token-key", Api.ROOM_TOKEN_KEY);
         settings.put("flashsale.console.secure-cookie", "false");
         settings.put("flashsale.redis.port", Integer.toString(TestRedis.port()));
+        settings.putAll(TestRedis.applicationLogin());
         settings.put("flashsale.gate.recovery-interval-ms", "500");
         settings.put("flashsale.gate.sold-out-memory-ms", Integer.toString(SOLD_OUT_MEMORY_MS));
         settings.put("flashsale.reconciliation.interval-ms", "3600000");
@@ -242,6 +246,20 @@ public final class TestServer implements AutoCloseable {
         // The test-only resources this WAR adds are no part of the product's API document.
         settings.put("mp.openapi.scan.exclude.packages", "dev.flashsale.testhooks,dev.flashsale.foil");
         return settings;
+    }
+
+    /**
+     * Puts {@code stores} over {@code settings}: stores that name another Redis (a proxy, a
+     * cluster, a campaign's) without a login of their own take the tests' Redis login away with
+     * its address, and the application logs in there as the default user.
+     */
+    static void putStores(Map<String, String> settings, Map<String, String> stores) {
+        boolean otherRedis = stores.keySet().stream().anyMatch(key -> key.equals("flashsale.redis.host")
+                || key.equals("flashsale.redis.port") || key.equals("flashsale.redis.cluster-nodes"));
+        if (otherRedis && !stores.containsKey("flashsale.redis.user")) {
+            settings.keySet().removeAll(TestRedis.applicationLogin().keySet());
+        }
+        settings.putAll(stores);
     }
 
     private static String required(String property) {

@@ -110,6 +110,9 @@ public enum Setting {
             "a Redis Cluster instead of the one server above: some of its nodes, `host:port` comma-separated (the"
                     + " others are learnt from them); the gate, its scripts, counters and rate limits then live on"
                     + " the cluster. None: the one server"),
+    REDIS_USER(REDIS, "flashsale.redis.user", null, TEXT,
+            "Redis ACL user the application logs in as, with `flashsale.redis.password` (the rights it needs:"
+                    + " `payara/redis-acl.conf`). None: the default user"),
     REDIS_PASSWORD(REDIS, "flashsale.redis.password", null, TEXT, "Redis password (AUTH)"),
     REDIS_TIMEOUT_MS(REDIS, "flashsale.redis.timeout-ms", "250", MILLISECONDS,
             "connect and read timeout: a Redis slower than this counts as gone"),

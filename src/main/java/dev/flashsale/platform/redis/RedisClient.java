@@ -57,6 +57,11 @@ public class RedisClient {
     @ConfigProperty(name = "flashsale.redis.cluster-nodes")
     Optional<String> clusterNodes;
 
+    /** The ACL user to log in as; empty = the default user. */
+    @Inject
+    @ConfigProperty(name = "flashsale.redis.user")
+    Optional<String> user;
+
     @Inject
     @ConfigProperty(name = "flashsale.redis.password")
     Optional<String> password;
@@ -88,6 +93,7 @@ public class RedisClient {
         client.host = host;
         client.port = port;
         client.clusterNodes = Optional.of(clusterNodes);
+        client.user = Optional.empty();
         client.password = Optional.empty();
         client.timeoutMillis = timeoutMillis;
         client.poolSize = poolSize;
@@ -101,7 +107,8 @@ public class RedisClient {
     void describe() {
         LOG.info(() -> (isCluster() ? "Redis Cluster " + nodes() + ", " + poolSize + " connections per node, at most "
                 + clusterMaxAttempts + " attempts in " + clusterMaxRetryMillis + " ms per command"
-                : "Redis " + host + ":" + port + ", " + poolSize + " connections") + ", timeout " + timeoutMillis + " ms");
+                : "Redis " + host + ":" + port + ", " + poolSize + " connections") + ", timeout " + timeoutMillis + " ms"
+                + user.filter(name -> !name.isBlank()).map(name -> ", as user " + name).orElse(""));
     }
 
     public boolean isCluster() {
@@ -164,6 +171,7 @@ public class RedisClient {
                 .connectionTimeoutMillis(timeoutMillis)
                 .socketTimeoutMillis(timeoutMillis)
                 .clientName("flashsale");
+        user.filter(name -> !name.isBlank()).ifPresent(client::user);
         password.filter(secret -> !secret.isBlank()).ifPresent(client::password);
         JedisClientConfig config = client.build();
         if (!isCluster()) {
