@@ -1,4 +1,5 @@
--- The public record of a room drawn before records were stored, once.
+-- The public record of a drawn room, once: written by the draw's transaction after the order
+-- (record_draw.sql), or on the first read of a room drawn before records were stored.
 UPDATE sale_room
    SET lottery_record = :record
  WHERE sale_id = :saleId

@@ -89,13 +89,17 @@ public class RoomBook {
         List<String> order = Lottery.order(seed, tickets);
         // PostgreSQL keeps microseconds: the record says the second the row says.
         Instant drawnAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        // Three large values, each made and sent alone (migration V019), so that a room of a million tickets fits the heap.
+        em.createNativeQuery(sql.get("room/record_draw_tickets"))
+                .setParameter("saleId", saleId)
+                .setParameter("tickets", PgArrays.literal(tickets))
+                .executeUpdate();
         em.createNativeQuery(sql.get("room/record_draw"))
                 .setParameter("saleId", saleId)
                 .setParameter("drawnAt", drawnAt.atOffset(ZoneOffset.UTC))
-                .setParameter("tickets", PgArrays.literal(tickets))
                 .setParameter("order", PgArrays.literal(order))
-                .setParameter("record", LotteryRecordJson.gzip(saleId, seed, Rows.text(room, "seed_hash"), drawnAt, tickets, order))
                 .executeUpdate();
+        recordLotteryRecord(saleId, LotteryRecordJson.gzip(saleId, seed, Rows.text(room, "seed_hash"), drawnAt, tickets, order));
         return order;
     }
 
@@ -115,13 +119,18 @@ public class RoomBook {
         return Optional.of(stored != null ? stored : recordOfEarlierDraw(saleId));
     }
 
+    /** The public record of a drawn room, once (db/room/record_lottery_record.sql). */
+    private void recordLotteryRecord(UUID saleId, byte[] record) {
+        em.createNativeQuery(sql.get("room/record_lottery_record")).setParameter("saleId", saleId).setParameter("record", record)
+                .executeUpdate();
+    }
+
     private byte[] recordOfEarlierDraw(UUID saleId) {
         Tuple room = (Tuple) em.createNativeQuery(sql.get("room/find_lottery"), Tuple.class).setParameter("saleId", saleId)
                 .getSingleResult();
         byte[] record = LotteryRecordJson.gzip(saleId, (byte[]) room.get("seed"), Rows.text(room, "seed_hash"),
                 Rows.instant(room, "drawn_at"), tickets(Rows.text(room, "lottery_tickets")), tickets(Rows.text(room, "lottery_order")));
-        em.createNativeQuery(sql.get("room/record_lottery_record")).setParameter("saleId", saleId).setParameter("record", record)
-                .executeUpdate();
+        recordLotteryRecord(saleId, record);
         return record;
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.function.BiFunction;
@@ -34,6 +35,19 @@ class LotteryTest {
         assertEquals("a81e13c59483e41d93fe4ef70aeb9eab50294b4ace39c47a7e16745a6618c646", bravo);
         assertEquals("6bcc08782866d5de35b4ca237c673c5a5f90d0e986b0322049d769e1fdc40086", Lottery.rank(seed, bravo));
         assertEquals(List.of("t_bravo", "t_charlie", "t_alpha"), Lottery.order(seed, List.of("t_alpha", "t_bravo", "t_charlie")));
+    }
+
+    /** The order as the record's algorithm states it: by each commitment's rank in lower-case hex, then by commitment. */
+    @Test
+    void theOrderIsTheRanksInHexOrder() {
+        byte[] seed = Lottery.newSeed();
+        List<String> tickets = IntStream.range(0, 5_000).mapToObj(i -> "t_" + i + "_" + Integer.toHexString(i * 7919)).toList();
+        List<String> byHex = tickets.stream()
+                .sorted(Comparator.comparing((String ticket) -> Lottery.rank(seed, Lottery.commitment(ticket)))
+                        .thenComparing(Lottery::commitment))
+                .toList();
+
+        assertEquals(byHex, Lottery.order(seed, tickets));
     }
 
     @Test
