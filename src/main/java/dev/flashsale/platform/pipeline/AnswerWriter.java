@@ -20,6 +20,14 @@ public final class AnswerWriter {
 
     private static final int INFLATE_BUFFER_BYTES = 1 << 16;
 
+    /**
+     * The most handed to the container at once. Grizzly copies what a write could not send at once
+     * into a buffer of its own, so one write of a whole large body (a lottery record of tens of
+     * megabytes) costs a copy per slow reader; written in slices, a write waits for the socket
+     * instead, and a reader holds at most a slice and the connection's write queue.
+     */
+    private static final int WRITE_SLICE_BYTES = 1 << 16;
+
     private AnswerWriter() {
     }
 
@@ -54,7 +62,10 @@ public final class AnswerWriter {
         response.setContentType(mediaType);
         response.setContentLength(body.length);
         if (!"HEAD".equals(request.getMethod())) {
-            response.getOutputStream().write(body);
+            var out = response.getOutputStream();
+            for (int from = 0; from < body.length; from += WRITE_SLICE_BYTES) {
+                out.write(body, from, Math.min(WRITE_SLICE_BYTES, body.length - from));
+            }
         }
     }
 
