@@ -43,6 +43,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -66,6 +67,21 @@ class RedisClusterIT {
     static void startOnTheCluster() {
         api = new Api(SecondNode.onCluster().base());
         TestRedis.awaitGateInUse(api);
+    }
+
+    /** The node worked on every master as its ACL user, and no master refused it a command or a key. */
+    @AfterAll
+    static void noMasterRefusedTheApplicationsUser() {
+        for (int port : TestRedisCluster.ports()) {
+            try (Jedis master = new Jedis("127.0.0.1", port, 2000)) {
+                List<String> refused = master.aclLog().stream()
+                        .filter(entry -> TestRedis.applicationUser().equals(entry.getUsername()))
+                        .map(entry -> entry.getReason() + " " + entry.getObject() + " (" + entry.getContext() + ")").toList();
+                assertEquals(List.of(), refused, "the master on " + port + " refused the application");
+                assertTrue(master.clientList().lines().noneMatch(client -> client.contains(" name=flashsale ")
+                        && client.contains(" user=default ")), "the application logged in as itself on " + port);
+            }
+        }
     }
 
     @Test

@@ -103,6 +103,7 @@ public final class SecondNode {
         if (node == null) {
             Map<String, String> stores = new LinkedHashMap<>();
             stores.put("flashsale.redis.cluster-nodes", TestRedisCluster.nodes());
+            stores.putAll(TestRedis.applicationLogin());
             node = PackagedNode.start("second-cluster", settings(stores));
             clustered = true;
         }

@@ -96,7 +96,7 @@ public final class TestRedis {
     }
 
     /** {@link #ACL_FILE}'s rules for its user, with the tests' password. */
-    private static List<String> applicationRules() {
+    static List<String> applicationRules() {
         List<String> line = aclLine();
         List<String> rules = new ArrayList<>(line.subList(2, line.size()));
         rules.add(">" + APPLICATION_PASSWORD);

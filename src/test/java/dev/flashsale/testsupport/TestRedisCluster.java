@@ -22,8 +22,8 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisMovedDataException;
 
 /**
- * A real Redis Cluster of three masters (the machine's {@code redis-server}, no replicas), in a
- * temporary folder on free ports (logs in target/redis-cluster-*.log): started by the first test that asks for its {@link #nodes()},
+ * A real Redis Cluster of three masters (the machine's {@code redis-server}, no replicas), each
+ * with the application's ACL user as {@link TestRedis} has it, in a temporary folder on free ports (logs in target/redis-cluster-*.log): started by the first test that asks for its {@link #nodes()},
  * stopped when the run ends ({@link TestServicesSession}) or the JVM exits. A test may kill a
  * master the hard way and start it again ({@link #kill}, {@link #restart}); a node that misses
  * for two seconds is failed by the others ({@code cluster-node-timeout 2000}), and the cluster
@@ -146,9 +146,12 @@ public final class TestRedisCluster {
 
     private static Process launch(int port) {
         try {
-            return new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
+            List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
                     "--cluster-enabled", "yes", "--cluster-config-file", "nodes-" + port + ".conf",
-                    "--cluster-node-timeout", "2000", "--save", "", "--appendonly", "no", "--dir", dir.toString())
+                    "--cluster-node-timeout", "2000", "--save", "", "--appendonly", "no", "--dir", dir.toString(),
+                    "--user", TestRedis.applicationUser()));
+            command.addAll(TestRedis.applicationRules());
+            return new ProcessBuilder(command)
                     .directory(dir.toFile()).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(LOGS.resolve("redis-cluster-" + port + ".log").toFile()))
                     .start();
