@@ -13,6 +13,7 @@ import dev.flashsale.platform.pipeline.MediaTypes;
 import dev.flashsale.platform.problem.ProblemAnswer;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Access;
+import dev.flashsale.platform.web.ApiPaths;
 import dev.flashsale.platform.web.ClientAddress;
 import dev.flashsale.platform.web.SecurityHeaders;
 import jakarta.inject.Inject;
@@ -40,8 +41,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @WebFilter(urlPatterns = "/api/*", asyncSupported = true)
 public class StorefrontPipeline extends HttpFilter {
 
-    private static final String ADMIN = "/api/admin";
-
     @Inject
     StorefrontRoutes routes;
 
@@ -66,7 +65,7 @@ public class StorefrontPipeline extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
-        if (path.equals(ADMIN) || path.startsWith(ADMIN + "/")) {
+        if (ApiPaths.isAdmin(path)) {
             chain.doFilter(request, response);
             return;
         }

@@ -1,6 +1,7 @@
 package dev.flashsale.access.control;
 
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.web.ApiPaths;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.AuthenticationException;
@@ -36,10 +37,10 @@ public class Authentication implements HttpAuthenticationMechanism {
         if (hasPathParameters(request, path)) {
             return challenges.refuse(response, NO_PATH_PARAMETERS);
         }
-        if (isAdmin(path)) {
+        if (ApiPaths.isAdmin(path)) {
             return adminApi.validateRequest(request, response, context);
         }
-        if (isStorefront(path)) {
+        if (ApiPaths.isStorefront(path)) {
             return context.doNothing();
         }
         if (context.isProtected() && !context.isAuthenticationRequest() && request.getUserPrincipal() == null
@@ -61,25 +62,11 @@ public class Authentication implements HttpAuthenticationMechanism {
      * another's resource. No API request has one: it is refused as a malformed request.
      */
     public static boolean hasPathParameters(HttpServletRequest request, String path) {
-        return (path.equals("/api") || path.startsWith("/api/")) && request.getRequestURI().indexOf(';') >= 0;
+        return ApiPaths.isApi(path) && request.getRequestURI().indexOf(';') >= 0;
     }
 
     public static final ProblemException NO_PATH_PARAMETERS = ProblemException.badRequest("malformed-request",
             "Paths under /api take no parameters (';')");
-
-    /** The storefront API's paths: every one under {@code /api} but the admin API's. */
-    public static boolean isStorefront(String path) {
-        return path.startsWith("/api/") && !isAdmin(path);
-    }
-
-    static boolean isAdmin(String path) {
-        return path.startsWith("/api/admin/") || path.equals("/api/admin") || isMetrics(path);
-    }
-
-    /** The server's MicroProfile Metrics endpoint, which runs in this application's context at the root. */
-    private static boolean isMetrics(String path) {
-        return path.equals("/metrics") || path.startsWith("/metrics/");
-    }
 
     private static boolean isFacesAjax(HttpServletRequest request) {
         return "partial/ajax".equals(request.getHeader("Faces-Request"));

@@ -1,5 +1,6 @@
 package dev.flashsale.access.control;
 
+import dev.flashsale.platform.web.ApiPaths;
 import jakarta.security.auth.message.AuthException;
 import jakarta.security.auth.message.AuthStatus;
 import jakarta.security.auth.message.MessageInfo;
@@ -49,8 +50,8 @@ public final class StorefrontAuthContext implements ServerAuthContext {
             challenges.refuse(response, Authentication.NO_PATH_PARAMETERS);
             return AuthStatus.SEND_FAILURE;
         }
-        if (!Authentication.isStorefront(path)) {
-            if (Authentication.isAdmin(path) && admin.refusedThrottled(request, response)) {
+        if (!ApiPaths.isStorefront(path)) {
+            if (ApiPaths.isAdmin(path) && admin.refusedThrottled(request, response)) {
                 return AuthStatus.SEND_FAILURE;
             }
             return others.validateRequest(message, client, service);

@@ -1,16 +1,21 @@
 package dev.flashsale.platform.pipeline;
 
+import dev.flashsale.platform.Causes;
 import dev.flashsale.platform.problem.ProblemException;
 import jakarta.servlet.http.HttpServletRequest;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Optional;
 
 /**
- * Every storefront request body is bounded ({@code flashsale.api.max-body-bytes}): one that says
- * it is larger is refused with 413 before it is read (up to {@code flashsale.api.drain-bytes} of it
- * are read and thrown away first, so that a client still sending gets the answer instead of a
- * reset connection), and one that does not say (chunked) is refused as soon as it passes the bound.
+ * The one bound on a request body, the storefront's and the admin API's
+ * ({@code flashsale.api.max-body-bytes}): a body that says it is larger is refused with 413 before
+ * it is read (up to {@code flashsale.api.drain-bytes} of it are read and thrown away first, so that
+ * a client still sending gets the answer instead of a reset connection), and one that does not say
+ * (chunked) is refused as soon as it passes the bound. No body is read into memory past the bound.
+ * The storefront's pipeline asks it directly; the REST framework through {@code RequestBodyLimit}.
  */
 public final class BodyLimit {
 
@@ -43,7 +48,8 @@ public final class BodyLimit {
         }
     }
 
-    private static void drain(InputStream body, long bytes) throws IOException {
+    /** Reads and throws away up to {@code bytes} of a body. */
+    public static void drain(InputStream body, long bytes) throws IOException {
         byte[] buffer = new byte[8192];
         long left = bytes;
         for (int n; left > 0 && (n = body.read(buffer, 0, (int) Math.min(buffer.length, left))) >= 0; ) {
@@ -51,8 +57,61 @@ public final class BodyLimit {
         }
     }
 
+    /** A body that fails its reader with {@link TooLarge} once it passes {@code maxBytes}. */
+    public static InputStream bounded(InputStream body, int maxBytes) {
+        return new Bounded(body, maxBytes);
+    }
+
     public static ProblemException tooLarge(int maxBytes) {
         return new ProblemException(413, "body-too-large", "Request body too large",
                 "A request body may be at most " + maxBytes + " bytes");
+    }
+
+    /** The 413, when reading a {@link #bounded} body failed because it passed the bound. */
+    public static Optional<ProblemException> tooLarge(Throwable failure) {
+        return Causes.find(failure, TooLarge.class).map(tooLarge -> tooLarge(tooLarge.maxBytes));
+    }
+
+    /** A body that passed the bound. */
+    static final class TooLarge extends IOException {
+
+        private final int maxBytes;
+
+        TooLarge(int maxBytes) {
+            super("Request body over " + maxBytes + " bytes");
+            this.maxBytes = maxBytes;
+        }
+    }
+
+    private static final class Bounded extends FilterInputStream {
+
+        private final int maxBytes;
+        private long read;
+
+        Bounded(InputStream body, int maxBytes) {
+            super(body);
+            this.maxBytes = maxBytes;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            count(b < 0 ? 0 : 1);
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            count(Math.max(n, 0));
+            return n;
+        }
+
+        private void count(int bytes) throws IOException {
+            read += bytes;
+            if (read > maxBytes) {
+                throw new TooLarge(maxBytes);
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.flashsale.platform.rest;
 
 import dev.flashsale.platform.problem.ProblemResponses;
+import dev.flashsale.platform.web.ApiPaths;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.MediaType;
@@ -34,8 +35,7 @@ public class CrossSiteRequests implements ContainerRequestFilter {
 
     /** The admin API's paths: those a user's credential opens (the storefront's carry an API key, which no browser holds). */
     private static boolean isAdmin(ContainerRequestContext request) {
-        String path = request.getUriInfo().getPath().replaceFirst("^/", "");
-        return path.equals("admin") || path.startsWith("admin/");
+        return ApiPaths.isAdmin(ApiPaths.API + "/" + request.getUriInfo().getPath().replaceFirst("^/", ""));
     }
 
     static boolean isJson(MediaType type) {

@@ -48,7 +48,7 @@ public class ErrorPage extends HttpServlet {
         response.resetBuffer();
         response.setStatus(status);
         response.setCharacterEncoding("UTF-8");
-        if (uri.startsWith(request.getContextPath() + "/api/")) {
+        if (ApiPaths.isApi(uri.substring(Math.min(uri.length(), request.getContextPath().length())))) {
             response.setContentType(Problem.MEDIA_TYPE);
             response.getWriter().write(jsonb.toJson(new Problem(Problem.TYPE_BASE + slugOf(status), titleOf(status),
                     status, detail, null)));

@@ -28,12 +28,11 @@ public class SecurityHeaders extends HttpFilter {
     /** An API answer's policy: it loads nothing, and no page may frame it. */
     static final String API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-    private static final String API = "/api/";
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        if (request.getRequestURI().startsWith(API, request.getContextPath().length())) {
+        if (ApiPaths.isApi(request.getRequestURI().substring(request.getContextPath().length()))) {
             applyToApi(response);
             chain.doFilter(request, response);
             return;

@@ -1,5 +1,6 @@
 package dev.flashsale.platform.security;
 
+import dev.flashsale.platform.web.ApiPaths;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import java.lang.annotation.Annotation;
@@ -18,9 +19,6 @@ import java.util.regex.Pattern;
  */
 public record Route(String method, String path, Optional<Access> access, String handler) {
 
-    /** The application's REST root, as {@code RestApplication} declares it. */
-    public static final String API_ROOT = "/api";
-
     private static final Pattern PARAMETER = Pattern.compile("\\{[^}]*}");
 
     /** The routes of a JAX-RS resource class: one per resource method (empty when it is none). */
@@ -36,7 +34,7 @@ public record Route(String method, String path, Optional<Access> access, String 
             if (Modifier.isStatic(method.getModifiers()) || (verb.isEmpty() && methodPath == null)) {
                 continue;
             }
-            String path = (API_ROOT + "/" + classPath.value() + (methodPath == null ? "" : "/" + methodPath.value()))
+            String path = (ApiPaths.API + "/" + classPath.value() + (methodPath == null ? "" : "/" + methodPath.value()))
                     .replaceAll("/+", "/").replaceAll("(.)/$", "$1");
             routes.add(new Route(verb.orElse("*"), path, Access.Declared.on(resource, method),
                     resource.getName() + "#" + method.getName()));

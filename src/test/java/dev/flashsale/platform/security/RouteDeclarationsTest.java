@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.rest.RestApplication;
+import dev.flashsale.platform.web.ApiPaths;
 import dev.flashsale.testhooks.UndeclaredHookResource;
 import dev.flashsale.testsupport.RoleMatrix;
 import jakarta.servlet.annotation.WebFilter;
@@ -82,7 +83,7 @@ class RouteDeclarationsTest {
                 continue;
             }
             Set<String> declared = Set.of(route.access().get().value());
-            if (!route.path().startsWith(Route.API_ROOT + "/admin/")) {
+            if (!ApiPaths.isAdmin(route.path())) {
                 Set<String> expected = route.isPublic() ? Set.of(Access.PUBLIC) : Set.of(Roles.STOREFRONT);
                 if (!declared.equals(expected)) {
                     disagreeing.add(route.method() + " " + route.path() + " declares " + new TreeSet<>(declared)
@@ -115,7 +116,7 @@ class RouteDeclarationsTest {
                         + documented);
             }
         }
-        matrix.values().stream().filter(cell -> cell.path().startsWith(Route.API_ROOT + "/admin/"))
+        matrix.values().stream().filter(cell -> cell.path().startsWith(ApiPaths.ADMIN + "/"))
                 .filter(cell -> !adminRoutes.contains(cell.toString()))
                 .forEach(cell -> disagreeing.add(cell + " is in the role matrix but no resource method answers it"));
         assertEquals(List.of(), disagreeing);
@@ -177,7 +178,7 @@ class RouteDeclarationsTest {
     void theRestFrameworkServesOnlyTheAdminApi() throws Exception {
         List<String> outside = new ArrayList<>();
         for (Class<?> type : classesIn(mainClasses())) {
-            Route.ofResource(type).stream().filter(route -> !route.path().startsWith(Route.API_ROOT + "/admin/"))
+            Route.ofResource(type).stream().filter(route -> !ApiPaths.isAdmin(route.path()))
                     .forEach(route -> outside.add(route.method() + " " + route.path() + " (" + route.handler() + ")"));
         }
         assertEquals(List.of(), outside, "a storefront route is a handler of the storefront pipeline, not a resource method");
@@ -209,6 +210,28 @@ class RouteDeclarationsTest {
             }
         }
         assertEquals(List.of(), wrong);
+    }
+
+    /**
+     * web.xml's security constraints guard, under {@code /api}, only what {@link ApiPaths} calls the
+     * admin's: a constraint on a storefront path would put the container's login in front of a
+     * key's call, and the admin API's paths are all constrained.
+     */
+    @Test
+    void theContainersConstraintsUnderTheApiAreTheAdminsPaths() throws Exception {
+        Document webXml = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(Path.of("src", "main", "webapp", "WEB-INF", "web.xml").toFile());
+        NodeList constrained = webXml.getElementsByTagName("url-pattern");
+        Set<String> underTheApi = new TreeSet<>();
+        for (int i = 0; i < constrained.getLength(); i++) {
+            String pattern = constrained.item(i).getTextContent().strip();
+            if (constrained.item(i).getParentNode().getNodeName().equals("web-resource-collection") && ApiPaths.isApi(pattern)) {
+                underTheApi.add(pattern);
+            }
+        }
+        assertTrue(underTheApi.contains(ApiPaths.ADMIN + "/*"), "the admin API is constrained: " + underTheApi);
+        assertEquals(List.of(), underTheApi.stream().filter(pattern -> !ApiPaths.isAdmin(pattern.replaceFirst("/\\*$", ""))).toList(),
+                "constraints on paths that are not the admin's");
     }
 
     /** A route's path with a value in each parameter. */
