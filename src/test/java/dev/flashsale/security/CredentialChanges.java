@@ -7,6 +7,7 @@ import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.ConsoleSession;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.RoleMatrix;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 
@@ -134,8 +136,14 @@ final class CredentialChanges {
         return new Tried("console " + path + " of a user (" + user.role() + ")", null, null, started, page.status(), "", null);
     }
 
+    /** @return the page, or one of status -1 whose body says why there was no answer */
     private ConsoleSession.Page page(User user, ConsoleSession session, String path) {
-        ConsoleSession.Page page = session.get(path);
+        ConsoleSession.Page page;
+        try {
+            page = session.get(path);
+        } catch (UncheckedIOException noAnswer) {
+            return new ConsoleSession.Page(-1, "", "no answer: " + noAnswer.getCause());
+        }
         secrets.seen(user.name(), path, page.status(), page.body());
         return page;
     }
@@ -158,12 +166,15 @@ final class CredentialChanges {
                     }
                     continue;
                 }
+                AtomicReference<ConsoleSession.Page> last = new AtomicReference<>();
                 try {
                     Awaitility.await().atMost(REFRESH).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(200))
-                            .until(() -> page(user, session, PAGE).sendsToLogin());
+                            .until(() -> last.updateAndGet(before -> page(user, session, PAGE)).sendsToLogin());
                 } catch (ConditionTimeoutException stillOpen) {
+                    ConsoleSession.Page page = last.get();
                     violations.add("a console session of a user (" + user.role() + ") started before its " + user.change()
-                            + " still opens pages " + REFRESH.toSeconds() + " s after it");
+                            + (page != null && page.status() < 0 ? " got " + page.body() : " still opens pages") + " "
+                            + REFRESH.toSeconds() + " s after it");
                 }
             }
         }
