@@ -1,5 +1,6 @@
 package dev.flashsale.security;
 
+import dev.flashsale.security.SecretsInAnswers.Kind;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.RoleMatrix;
@@ -9,6 +10,7 @@ import jakarta.json.Json;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -20,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.awaitility.Awaitility;
 
@@ -30,7 +33,11 @@ import org.awaitility.Awaitility;
  * passed to other buyers and other keys, reserves come without a token while a SKU joins the room
  * sale and while the other sale's room is switched on, one key reads and cancels the other's
  * reservations, and the viewer and the merchandiser call the admin routes docs/roles.md refuses
- * them. A run is judged by invariants, not by a script of expected answers:
+ * them. Console users browse while their passwords are reset or changed, their roles changed or
+ * they are disabled ({@link CredentialChanges}); the administrator registers webhooks, to public
+ * hosts and to internal ones, and the viewer and the merchandiser try to ({@link WebhookAttempts});
+ * the administrator issues, lists and revokes a storefront key, and the viewer reads the audit
+ * trail. A run is judged by invariants, not by a script of expected answers:
  * <ul>
  *   <li>no 5xx and no request without an answer;</li>
  *   <li>nothing oversold: per SKU, held + sold within the total, and equal to the live reservations;</li>
@@ -39,10 +46,15 @@ import org.awaitility.Awaitility;
  *       reservations; a token shown for another buyer or through another key bought nothing;</li>
  *   <li>after the answer that switched a room on, no reserve without a token was sold;</li>
  *   <li>no key reads or changes what another key made (404);</li>
- *   <li>each role is refused what roles.md refuses it (403).</li>
+ *   <li>each role is refused what roles.md refuses it (403);</li>
+ *   <li>a console session started before a change of its user's credentials is sent to the login
+ *       page within the account refresh, but the one an own change in the console came from;</li>
+ *   <li>a webhook to an internal target is refused 400 {@code webhook-target-internal} and never
+ *       stored; the administrator's others are made, changed and deleted;</li>
+ *   <li>no answer, over the API or the console, carries a secret the run made to a reader who
+ *       should not see it ({@link SecretsInAnswers}).</li>
  * </ul>
- * With {@code foil}, the bot's extra reserves go to the test-only naive checkout, which checks no
- * token: the campaign must catch it.
+ * Each {@link Foil} breaks one of them on purpose: the campaign must catch it.
  */
 final class AdversaryCampaign {
 
@@ -58,19 +70,42 @@ final class AdversaryCampaign {
         }
     }
 
+    /** What a run breaks on purpose, and a word of the violation that must then be found. */
+    enum Foil {
+        NONE(""),
+        /** The bot's extra reserves go to the test-only naive checkout, which checks no token. */
+        NAIVE_CHECKOUT("token"),
+        /** Each credential change is a password reset of another user of the same role: no session has a reason to end. */
+        CHANGES_TO_TWINS("still opens pages"),
+        /** The internal webhook targets are 127.0.0.1, which the tests' server's allow-list lets through. */
+        ALLOWED_LOOPBACK("webhook"),
+        /** The answers that made a secret are judged as if anyone read them. */
+        CREATION_ANSWERS_READ_BY_ANYONE("carries a");
+
+        final String caughtAs;
+
+        Foil(String caughtAs) {
+            this.caughtAs = caughtAs;
+        }
+    }
+
     private final Api shop;
     private final Api kiosk;
+    private final String kioskKey;
     private final Map<String, String> credentials;
-    private final boolean foil;
+    private final Foil foil;
+    /** The secrets of the run under way and every answer it got. */
+    private final AtomicReference<SecretsInAnswers> secrets = new AtomicReference<>(new SecretsInAnswers(false));
 
     /**
      * @param shop  the tests' storefront key (and the administrator's credentials)
-     * @param kiosk a second storefront key of the same shop
+     * @param kioskKey a second storefront key of the same shop
      * @param credentials the Authorization header of a user per role name (viewer, merchandiser)
      */
-    AdversaryCampaign(Api shop, Api kiosk, Map<String, String> credentials, boolean foil) {
-        this.shop = shop;
-        this.kiosk = kiosk;
+    AdversaryCampaign(Api shop, String kioskKey, Map<String, String> credentials, Foil foil) {
+        this.shop = shop.seenBy((request, answer) -> secrets.get().seen(request, answer));
+        this.kiosk = this.shop.withStorefrontKey(kioskKey);
+        this.kioskKey = kioskKey;
         this.credentials = credentials;
         this.foil = foil;
     }
@@ -79,6 +114,14 @@ final class AdversaryCampaign {
     List<String> run(long seed) throws Exception {
         Random random = new Random(seed);
         List<String> violations = Collections.synchronizedList(new ArrayList<>());
+        SecretsInAnswers secrets = new SecretsInAnswers(foil == Foil.CREATION_ANSWERS_READ_BY_ANYONE);
+        this.secrets.set(secrets);
+        secrets.minted(Kind.STOREFRONT_KEY, kioskKey);
+        credentials.values().forEach(basic -> {
+            String[] user = new String(Base64.getDecoder().decode(basic.substring("Basic ".length()))).split(":", 2);
+            secrets.minted(Kind.PASSWORD, user[1]);
+            secrets.minted(Kind.PASSWORD_HASH, CredentialChanges.hashOf(user[0]));
+        });
         int units = 2 + random.nextInt(6);
         String roomSku = Sales.uniqueSku("adv-room-" + seed);
         UUID roomSale = RoomSales.open(shop, roomSku, units, 1, 600, Instant.now().plus(RoomSales.LATER), ROOM);
@@ -124,7 +167,8 @@ final class AdversaryCampaign {
             int reuses = 3 + random.nextInt(6);
             for (int i = 0; i < reuses; i++) {
                 String key = "bot-" + i + "-" + seed;
-                actions.add(foil && i > 0 ? () -> naive(roomSku, bot, botToken, key) : () -> reserve("bot", shop, roomSku, bot, botToken, key));
+                actions.add(foil == Foil.NAIVE_CHECKOUT && i > 0 ? () -> naive(roomSku, bot, botToken, key)
+                        : () -> reserve("bot", shop, roomSku, bot, botToken, key));
             }
         }
         int tokenless = 2 + random.nextInt(4);
@@ -165,12 +209,54 @@ final class AdversaryCampaign {
                 actions.add(() -> asRole(role, cell, roomSale));
             }
         }
+        CredentialChanges changes = new CredentialChanges(shop, random, secrets, foil == Foil.CHANGES_TO_TWINS, actions);
+        WebhookAttempts webhooks = new WebhookAttempts(shop, random, secrets, credentials, foil == Foil.ALLOWED_LOOPBACK, violations,
+                actions);
+        Map<String, String> issuedKeys = new ConcurrentHashMap<>();
+        if (random.nextBoolean()) {
+            actions.add(() -> issued("adversary-key-" + seed, secrets, issuedKeys, violations));
+        }
+        for (int i = random.nextInt(2); i > 0; i--) {
+            actions.add(() -> expected("the audit trail read by the viewer", shop.get("api/admin/audit?limit=100", "Authorization",
+                    credentials.get("viewer")), 200, violations));
+        }
         Collections.shuffle(actions, random);
 
         List<Tried> tried = inParallel(actions);
         tried.addAll(foreignReads(tried, keyOf));
         judge(tried, violations, roomSale, List.of(roomSku, addedSku, plainSku), ticketOf, switchedOn.getOrDefault("at", Long.MAX_VALUE));
+        changes.judge(violations);
+        webhooks.judge();
+        issuedKeys.values().forEach(id -> expected("a key revoked", shop.adminPostEmpty("api/admin/api-keys/" + id + "/revoke"), 204,
+                violations));
+        expected("the audit trail read by the viewer", shop.get("api/admin/audit?limit=200", "Authorization", credentials.get("viewer")),
+                200, violations);
+        violations.addAll(secrets.violations());
         return violations;
+    }
+
+    /** The administrator issues a storefront key, its secret one of the run's, and lists the keys. */
+    private Tried issued(String name, SecretsInAnswers secrets, Map<String, String> issuedKeys, List<String> violations) {
+        long started = System.nanoTime();
+        Api.Answer issued = shop.adminPost("api/admin/api-keys", "{\"name\":\"" + name + "\"}");
+        if (issued.status() == 201) {
+            secrets.minted(Kind.STOREFRONT_KEY, issued.json().getString("key"));
+            issuedKeys.put(name, issued.json().getString("id"));
+        }
+        expected("the storefront keys listed", shop.adminGet("api/admin/api-keys"), 200, violations);
+        return expected("a storefront key issued", issued, 201, violations, started);
+    }
+
+    /** @return what was tried, a violation added when it did not answer {@code status} */
+    private static Tried expected(String what, Api.Answer answer, int status, List<String> violations, long started) {
+        if (answer.status() != status) {
+            violations.add(what + " answered " + answer.status() + ", not " + status);
+        }
+        return new Tried(what, null, null, started, answer.status(), problem(answer), null);
+    }
+
+    private static Tried expected(String what, Api.Answer answer, int status, List<String> violations) {
+        return expected(what, answer, status, violations, System.nanoTime());
     }
 
     /** Polls every ticket until the room admitted {@code expected} of them; @return buyer -> token of those admitted */

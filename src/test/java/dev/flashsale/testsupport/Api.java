@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.concurrent.Executors;
+import java.util.function.BiConsumer;
 
 /** A client of the deployed application's HTTP API, as a storefront or a merchandiser. */
 public final class Api {
@@ -32,6 +33,7 @@ public final class Api {
     private final URI base;
     private final HttpClient http;
     private final String storefrontKey;
+    private final BiConsumer<HttpRequest, Answer> seen;
 
     public Api(URL deployment) {
         this(URI.create(deployment.toString().endsWith("/") ? deployment.toString() : deployment + "/"),
@@ -43,18 +45,24 @@ public final class Api {
                         .connectTimeout(Duration.ofSeconds(10))
                         .executor(Executors.newCachedThreadPool())
                         .build(),
-                STOREFRONT_KEY);
+                STOREFRONT_KEY, (request, answer) -> { });
     }
 
-    private Api(URI base, HttpClient http, String storefrontKey) {
+    private Api(URI base, HttpClient http, String storefrontKey, BiConsumer<HttpRequest, Answer> seen) {
         this.base = base;
         this.http = http;
         this.storefrontKey = storefrontKey;
+        this.seen = seen;
     }
 
     /** The same client with another storefront key, or none ({@code null}). */
     public Api withStorefrontKey(String key) {
-        return new Api(base, http, key);
+        return new Api(base, http, key, seen);
+    }
+
+    /** The same client, telling {@code seen} of every answer it gets (but {@link #getBytes}'s) and the request it answered. */
+    public Api seenBy(BiConsumer<HttpRequest, Answer> seen) {
+        return new Api(base, http, storefrontKey, this.seen.andThen(seen));
     }
 
     public URI base() {
@@ -182,12 +190,15 @@ public final class Api {
         }
     }
 
-    private Answer send(HttpRequest.Builder request) {
+    private Answer send(HttpRequest.Builder builder) {
         try {
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+            HttpRequest request = builder.build();
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            Answer answer = new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
                     response.headers().firstValue("Location").orElse(null),
                     response.headers().firstValue("WWW-Authenticate").orElse(null), response.body(), response.headers());
+            seen.accept(request, answer);
+            return answer;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
