@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.RawHttp;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestServer;
@@ -103,6 +104,27 @@ class StorefrontPipelineIT {
         assertEquals("malformed-request", smuggled.problemType());
         assertEquals(400, api.withStorefrontKey(null).get("api;admin/gate").status());
         assertEquals(400, api.post("api/reservations;x=1", Api.reserveBody(sku, "smuggler", 1), "Idempotency-Key", "fast-auth-param").status());
+        assertEquals(5, api.stock(sku).json().getInt("available"), "nothing taken");
+    }
+
+    /**
+     * The storefront's own door sees paths no container normalised: one the servlet container
+     * would have cleaned up or refused is refused with 400, and nothing is taken; a path that
+     * climbs out of a storefront root is not the door's to answer.
+     */
+    @Test
+    void theDoorRefusesAPathThatNoContainerNormalised() {
+        String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
+        try (RawHttp http = new RawHttp(TestServer.url())) {
+            for (String odd : List.of("api/ping/", "api/reservations/", "api/reservations//x", "api/reservations/./x",
+                    "api/skus/" + sku + "%2Fstock", "api/skus/" + sku + "/stock/")) {
+                assertEquals(400, http.get(odd, "X-Api-Key", Api.STOREFRONT_KEY), odd);
+            }
+            assertEquals(400, http.post("api/reservations/", Api.reserveBody(sku, "odd", 1), "X-Api-Key", Api.STOREFRONT_KEY,
+                    "Idempotency-Key", "odd-path"));
+            assertEquals(401, http.get("api/sales/../admin/sales", "X-Api-Key", Api.STOREFRONT_KEY),
+                    "out of the storefront's root: the admin API's, which a key does not open");
+        }
         assertEquals(5, api.stock(sku).json().getInt("available"), "nothing taken");
     }
 

@@ -166,6 +166,8 @@ class OpenApiIT {
         assertFalse(raised.isEmpty());
         // The answer to a method that no operation of the path has: no operation's to name.
         assertTrue(raised.getOrDefault("405", Set.of()).remove("method-not-allowed"), "the storefront answers 405 itself");
+        // The answer to a path under the storefront's roots that no operation has: no operation's to name either.
+        assertTrue(raised.getOrDefault("404", Set.of()).remove("not-found"), "the storefront's door answers 404 itself");
         raised.forEach((status, slugs) -> slugs.forEach(slug -> assertTrue(
                 documented.getOrDefault(status, Set.of()).contains(slug),
                 "problem type " + slug + " (" + status + ") is raised in the code but named by no operation")));

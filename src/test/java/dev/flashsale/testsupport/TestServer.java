@@ -148,6 +148,7 @@ public final class TestServer implements AutoCloseable {
             Path dataSource = DataSourceCommands.write(rootDir, MIN_POOL_SIZE, MAX_POOL_SIZE);
             command.addAll(List.of("-jar", microJar, "--deploy", Deployments.application(rootDir).toString(),
                     "--contextroot", "/", "--port", Integer.toString(port), "--nocluster",
+                    "--prebootcommandfile", fixedPreBootSettings(rootDir).toString(),
                     "--postbootcommandfile", dataSource.toString(),
                     "--rootdir", rootDir.resolve("payara").toString()));
             LOG.info(() -> "Starting the application on Payara Micro, port " + port + ", log in " + logFile);
@@ -333,6 +334,17 @@ public final class TestServer implements AutoCloseable {
             }
         }
         throw new IOException("No free port after 20 attempts");
+    }
+
+    /**
+     * The launch script's pre-boot settings that take no value from the environment
+     * (payara/pre-boot.asadmin without its @NAME@ lines): the tests' server is the product's in
+     * those (an encoded slash decoded when the request is mapped), and keeps Payara's defaults in the rest.
+     */
+    private static Path fixedPreBootSettings(Path rootDir) throws IOException {
+        List<String> fixed = Files.readAllLines(Path.of("payara", "pre-boot.asadmin")).stream()
+                .filter(line -> line.startsWith("set ") && !line.contains("@")).toList();
+        return Files.write(rootDir.resolve("pre-boot.asadmin"), fixed);
     }
 
     private static String javaCommand() {

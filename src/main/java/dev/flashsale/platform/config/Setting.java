@@ -315,7 +315,7 @@ public enum Setting {
     TRANSACTION_TIMEOUT_SECONDS(SERVER, "FLASHSALE_TRANSACTION_TIMEOUT_SECONDS", "30", SECONDS,
             "the server's default transaction timeout, for every transaction that does not set its own"),
     ACCESS_LOG_DIR(SERVER, "FLASHSALE_ACCESS_LOG_DIR", null, TEXT,
-            "directory of the HTTP access log; none: no access log"),
+            "directory of the HTTP access log, the servlet container's (console, admin API, health; the storefront's own door writes none); none: no access log"),
     ACCESS_LOG_WRITE_SECONDS(SERVER, "FLASHSALE_ACCESS_LOG_WRITE_SECONDS", "5", SECONDS,
             "how often the access log is written out"),
     START_SECONDS(SERVER, "FLASHSALE_START_SECONDS", "300", SECONDS,

@@ -4,8 +4,6 @@ import dev.flashsale.platform.problem.Problem;
 import dev.flashsale.platform.problem.ProblemAnswer;
 import dev.flashsale.platform.problem.ProblemWriter;
 import dev.flashsale.platform.web.SecurityHeaders;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,38 +29,37 @@ public final class AnswerWriter {
     private AnswerWriter() {
     }
 
-    public static void write(HttpServletRequest request, HttpServletResponse response, Answer answer) throws IOException {
-        SecurityHeaders.applyToApi(response);
-        response.setStatus(answer.status());
+    public static void write(Exchange exchange, Answer answer) throws IOException {
+        SecurityHeaders.applyToApi(exchange::header);
+        exchange.status(answer.status());
         if (answer.location() != null) {
-            response.setHeader("Location", answer.location());
+            exchange.header("Location", answer.location());
         }
         if (answer.gzipped()) {
-            gzipped(request, response, answer.mediaType(), answer.body());
+            gzipped(exchange, answer.mediaType(), answer.body());
         } else {
-            body(request, response, answer.mediaType(), answer.body());
+            body(exchange, answer.mediaType(), answer.body());
         }
     }
 
     /** A problem, with its Retry-After when it has one. */
-    public static void write(HttpServletRequest request, HttpServletResponse response, ProblemAnswer answer) throws IOException {
-        SecurityHeaders.applyToApi(response);
-        response.setStatus(answer.problem().status());
+    public static void write(Exchange exchange, ProblemAnswer answer) throws IOException {
+        SecurityHeaders.applyToApi(exchange::header);
+        exchange.status(answer.problem().status());
         if (answer.retryAfterSeconds() > 0) {
-            response.setHeader("Retry-After", Long.toString(answer.retryAfterSeconds()));
+            exchange.header("Retry-After", Long.toString(answer.retryAfterSeconds()));
         }
-        body(request, response, Problem.MEDIA_TYPE, ProblemWriter.bytes(answer.problem()));
+        body(exchange, Problem.MEDIA_TYPE, ProblemWriter.bytes(answer.problem()));
     }
 
-    private static void body(HttpServletRequest request, HttpServletResponse response, String mediaType, byte[] body)
-            throws IOException {
+    private static void body(Exchange exchange, String mediaType, byte[] body) throws IOException {
         if (body == null) {
             return;
         }
-        response.setContentType(mediaType);
-        response.setContentLength(body.length);
-        if (!"HEAD".equals(request.getMethod())) {
-            var out = response.getOutputStream();
+        exchange.contentType(mediaType);
+        exchange.contentLength(body.length);
+        if (!"HEAD".equals(exchange.method())) {
+            var out = exchange.out();
             for (int from = 0; from < body.length; from += WRITE_SLICE_BYTES) {
                 out.write(body, from, Math.min(WRITE_SLICE_BYTES, body.length - from));
             }
@@ -73,18 +70,17 @@ public final class AnswerWriter {
      * A body kept gzip-compressed: as it is, with {@code Content-Encoding: gzip}, to a client that
      * accepts gzip; inflated on the way (never whole in memory) to any other.
      */
-    private static void gzipped(HttpServletRequest request, HttpServletResponse response, String mediaType, byte[] gzip)
-            throws IOException {
-        response.setHeader("Vary", "Accept-Encoding");
-        if (acceptsGzip(request.getHeader("Accept-Encoding"))) {
-            response.setHeader("Content-Encoding", "gzip");
-            body(request, response, mediaType, gzip);
+    private static void gzipped(Exchange exchange, String mediaType, byte[] gzip) throws IOException {
+        exchange.header("Vary", "Accept-Encoding");
+        if (acceptsGzip(exchange.header("Accept-Encoding"))) {
+            exchange.header("Content-Encoding", "gzip");
+            body(exchange, mediaType, gzip);
             return;
         }
-        response.setContentType(mediaType);
-        if (!"HEAD".equals(request.getMethod())) {
+        exchange.contentType(mediaType);
+        if (!"HEAD".equals(exchange.method())) {
             try (InputStream json = new GZIPInputStream(new ByteArrayInputStream(gzip), INFLATE_BUFFER_BYTES)) {
-                json.transferTo(response.getOutputStream());
+                json.transferTo(exchange.out());
             }
         }
     }

@@ -2,7 +2,6 @@ package dev.flashsale.platform.pipeline;
 
 import dev.flashsale.platform.Causes;
 import dev.flashsale.platform.problem.ProblemException;
-import jakarta.servlet.http.HttpServletRequest;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,11 +22,11 @@ public final class BodyLimit {
     }
 
     /** Refuses a request whose declared length passes the bound, after draining what it may. */
-    public static void checkDeclared(HttpServletRequest request, int maxBytes, int drainBytes) {
-        long length = request.getContentLengthLong();
+    public static void checkDeclared(Exchange request, int maxBytes, int drainBytes) {
+        long length = request.contentLength();
         if (length > maxBytes) {
             try {
-                drain(request.getInputStream(), Math.min(length, drainBytes));
+                drain(request.body(), Math.min(length, drainBytes));
             } catch (IOException clientGone) {
                 // The client stopped sending: the 413 is all it would read anyway.
             }
@@ -36,8 +35,8 @@ public final class BodyLimit {
     }
 
     /** The whole body, at most {@code maxBytes} of it (else 413). */
-    static byte[] read(HttpServletRequest request, int maxBytes) {
-        try (InputStream body = request.getInputStream()) {
+    static byte[] read(Exchange request, int maxBytes) {
+        try (InputStream body = request.body()) {
             byte[] bytes = body.readNBytes(maxBytes + 1);
             if (bytes.length > maxBytes) {
                 throw tooLarge(maxBytes);

@@ -1,7 +1,6 @@
 package dev.flashsale.platform.pipeline;
 
 import dev.flashsale.platform.id.KeyOwner;
-import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.Charset;
 import java.util.List;
 
@@ -11,13 +10,13 @@ import java.util.List;
  */
 public final class Call {
 
-    private final HttpServletRequest request;
+    private final Exchange request;
     private final List<String> names;
     private final String[] values;
     private final KeyOwner owner;
     private final int maxBodyBytes;
 
-    public Call(HttpServletRequest request, List<String> names, String[] values, KeyOwner owner, int maxBodyBytes) {
+    public Call(Exchange request, List<String> names, String[] values, KeyOwner owner, int maxBodyBytes) {
         this.request = request;
         this.names = names;
         this.values = values;
@@ -35,7 +34,7 @@ public final class Call {
     }
 
     public String header(String name) {
-        return request.getHeader(name);
+        return request.header(name);
     }
 
     /** The owner of the API key that called: what the call makes is its, and it finds only its own; null for a public route. */
@@ -45,7 +44,7 @@ public final class Call {
 
     /** The URL of what this request made, named {@code child} below the request's own URL. */
     public String location(String child) {
-        return request.getRequestURL().append('/').append(child).toString();
+        return request.url() + '/' + child;
     }
 
     /**
@@ -53,7 +52,7 @@ public final class Call {
      * the configured size (else 413), well-formed and of the expected shape (else 400).
      */
     public <T> T body(JsonObjectReader<T> reader) {
-        Charset charset = MediaTypes.jsonCharset(request.getContentType());
+        Charset charset = MediaTypes.jsonCharset(request.contentType());
         return reader.read(BodyLimit.read(request, maxBodyBytes), charset);
     }
 
@@ -66,6 +65,6 @@ public final class Call {
         if (bytes.length == 0) {
             return absent;
         }
-        return reader.read(bytes, MediaTypes.jsonCharset(request.getContentType()));
+        return reader.read(bytes, MediaTypes.jsonCharset(request.contentType()));
     }
 }

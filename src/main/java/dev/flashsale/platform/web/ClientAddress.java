@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -25,6 +26,7 @@ public class ClientAddress {
     private static final Logger LOG = Logger.getLogger(ClientAddress.class.getName());
     /** Of a longer X-Forwarded-For, only the end is read (the hops nearest this server). */
     private static final int MAX_HEADER_CHARS = 1_024;
+    public static final String FORWARDED_FOR = "X-Forwarded-For";
 
     @Inject
     @ConfigProperty(name = "flashsale.http.trusted-proxies")
@@ -41,13 +43,17 @@ public class ClientAddress {
     }
 
     public String of(HttpServletRequest request) {
-        String peer = request.getRemoteAddr();
+        return of(request.getRemoteAddr(), () -> Collections.list(request.getHeaders(FORWARDED_FOR)));
+    }
+
+    /** The client's address, from the socket's peer and, read only when the peer is trusted, X-Forwarded-For's lines. */
+    public String of(String peer, Supplier<List<String>> forwardedFor) {
         if (trusted.isEmpty() || !isTrusted(AddressRange.literal(peer))) {
             return peer;
         }
         // Every line of the header, in order: two lines are one list (RFC 9110), the later line's
         // hops after the earlier's; reading the first line alone would believe what a client sent.
-        String forwarded = String.join(",", Collections.list(request.getHeaders("X-Forwarded-For")));
+        String forwarded = String.join(",", forwardedFor.get());
         if (forwarded.isEmpty()) {
             return peer;
         }

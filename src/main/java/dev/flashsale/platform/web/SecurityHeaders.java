@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.function.BiConsumer;
 
 /**
  * Headers on every answer: no framing by other sites, no content sniffing, and no server name or
@@ -32,6 +33,7 @@ public class SecurityHeaders extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
+        WebModuleServing.seen();
         if (ApiPaths.isApi(request.getRequestURI().substring(request.getContextPath().length()))) {
             applyToApi(response);
             chain.doFilter(request, response);
@@ -51,23 +53,28 @@ public class SecurityHeaders extends HttpFilter {
      * write themselves.
      */
     public static void applyToApi(HttpServletResponse response) {
-        response.setHeader("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
-        common(response);
-        response.setHeader("Cache-Control", "no-store");
+        applyToApi(response::setHeader);
+    }
+
+    /** {@link #applyToApi(HttpServletResponse)}, for an answer written by whatever sets its headers. */
+    public static void applyToApi(BiConsumer<String, String> header) {
+        header.accept("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+        common(header);
+        header.accept("Cache-Control", "no-store");
     }
 
     /** The headers of every page and static resource. */
     private static void apply(HttpServletResponse response) {
         response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
         response.setHeader("Referrer-Policy", "same-origin");
-        common(response);
+        common(response::setHeader);
     }
 
-    private static void common(HttpServletResponse response) {
-        response.setHeader("X-Content-Type-Options", "nosniff");
-        response.setHeader("X-Frame-Options", "DENY");
+    private static void common(BiConsumer<String, String> header) {
+        header.accept("X-Content-Type-Options", "nosniff");
+        header.accept("X-Frame-Options", "DENY");
         // The server adds its name and version before the application runs; it can only be
         // overwritten here (Payara Micro already drops X-Powered-By).
-        response.setHeader("Server", "flashsale");
+        header.accept("Server", "flashsale");
     }
 }

@@ -234,6 +234,35 @@ class RouteDeclarationsTest {
                 "constraints on paths that are not the admin's");
     }
 
+    /**
+     * The storefront's own door (META-INF/grizzly-glassfish.xml) stands at exactly the roots of the
+     * storefront's routes: a route outside them would go to the servlet container's door, a root
+     * without a route would answer 404 for paths the REST framework might serve, and no root is
+     * the admin's.
+     */
+    @Test
+    void theStorefrontsDoorStandsAtTheRootsOfItsRoutes() throws Exception {
+        Set<String> roots = new TreeSet<>();
+        for (Class<?> type : classesIn(mainClasses())) {
+            Answers route = type.getAnnotation(Answers.class);
+            if (route != null) {
+                String[] segments = route.value().substring(route.value().indexOf(' ') + 1).split("/");
+                roots.add("/" + segments[1] + "/" + segments[2]);
+            }
+        }
+        Document door = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(Path.of("src", "main", "webapp", "META-INF", "grizzly-glassfish.xml").toFile());
+        NodeList handlers = door.getElementsByTagName("http-handler");
+        Set<String> standing = new TreeSet<>();
+        for (int i = 0; i < handlers.getLength(); i++) {
+            Element handler = (Element) handlers.item(i);
+            assertEquals("dev.flashsale.storefront.StorefrontDoor", handler.getAttribute("class-name"));
+            standing.add(handler.getAttribute("context-root"));
+        }
+        assertEquals(roots, standing, "the door's roots are the storefront routes' roots");
+        assertEquals(List.of(), standing.stream().filter(root -> !ApiPaths.isStorefront(root)).toList(), "roots not the storefront's");
+    }
+
     /** A route's path with a value in each parameter. */
     private static String concrete(String path) {
         return path.replaceAll("\\{[^}]+}", "x1");
