@@ -1,0 +1,74 @@
+#!/bin/bash
+# Door against door: the packaged application with the storefront's own door (the default build)
+# and without it (built with -Pservlet-door, every storefront request through the servlet
+# container), started one after the other on the same machine by payara/flashsale, each with a
+# fresh database and Redis, warmed, then measured with wrk at 64 connections: GET /api/ping and a
+# sold-out reserve (a SKU of one unit, sold; every request a new buyer and Idempotency-Key).
+#
+#   bench/doors.sh [ROUNDS] [SECONDS]       (defaults: 2 rounds, 5 s a measurement, 3 a round)
+#
+# Needs wrk, redis-server, and PostgreSQL on 127.0.0.1:5432 as postgres (a database
+# flashsale_doors is dropped and made). Prints one line per measurement and the medians.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-2}
+seconds=${2:-5}
+port=8187
+redis_port=6397
+out=target/bench/doors
+mkdir -p "$out"
+
+./mvnw -B -q package -DskipTests -Pservlet-door >/dev/null
+cp target/flashsale-micro.jar "$out/servlet.jar"
+./mvnw -B -q package -DskipTests >/dev/null
+cp target/flashsale-micro.jar "$out/grizzly.jar"
+
+redis-server --port $redis_port --bind 127.0.0.1 --save "" --appendonly no >"$out/redis.log" 2>&1 &
+redis=$!
+trap 'kill $redis 2>/dev/null || true' EXIT
+
+measure() { # door
+    local jar="$out/$1.jar" admin="admin:doors-admin-password-1"
+    psql -U postgres -h 127.0.0.1 -q -c "DROP DATABASE IF EXISTS flashsale_doors" -c "CREATE DATABASE flashsale_doors" >/dev/null
+    redis-cli -p $redis_port flushall >/dev/null
+    FLASHSALE_JAR=$jar FLASHSALE_HTTP_PORT=$port FLASHSALE_DB_URL=jdbc:postgresql://127.0.0.1:5432/flashsale_doors \
+        FLASHSALE_DB_USER=postgres FLASHSALE_REDIS_HOST=127.0.0.1 FLASHSALE_REDIS_PORT=$redis_port \
+        FLASHSALE_ADMIN_USER=admin FLASHSALE_ADMIN_PASSWORD=doors-admin-password-1 \
+        FLASHSALE_LIMITS_API_KEY_PER_SECOND=1000000 FLASHSALE_LIMITS_API_KEY_BURST=1000000 \
+        FLASHSALE_LIMITS_ADDRESS_PER_SECOND=1000000 FLASHSALE_LIMITS_ADDRESS_BURST=1000000 \
+        payara/flashsale >"$out/$1.log" 2>&1 &
+    local launcher=$!
+    for _ in $(seq 1 150); do
+        sleep 2
+        [ "$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:$port/health/ready || true)" = 200 ] && break
+    done
+    local key sale
+    key=$(curl -s -u $admin -H 'Content-Type: application/json' -d '{"name":"doors"}' \
+        http://127.0.0.1:$port/api/admin/api-keys | python3 -c 'import sys, json; print(json.load(sys.stdin)["key"])')
+    sale=$(curl -s -u $admin -H 'Content-Type: application/json' -d '{"name":"doors","holdSeconds":300,"maxPerOrder":1,"latePayment":"REFUSE","items":[{"sku":"DOORS-1","units":1}]}' \
+        http://127.0.0.1:$port/api/admin/sales | python3 -c 'import sys, json; print(json.load(sys.stdin)["id"])')
+    curl -s -o /dev/null -u $admin -X POST http://127.0.0.1:$port/api/admin/sales/$sale/open
+    curl -s -o /dev/null -H "X-Api-Key: $key" -H 'Content-Type: application/json' -H 'Idempotency-Key: doors-first' \
+        -d '{"sku":"DOORS-1","buyerId":"first","qty":1}' http://127.0.0.1:$port/api/reservations
+    sed "s/@KEY@/$key/" bench/doors_soldout.lua >"$out/soldout.lua"
+    wrk -t2 -c64 -d10s http://127.0.0.1:$port/api/ping >/dev/null
+    wrk -t2 -c64 -d10s -s "$out/soldout.lua" http://127.0.0.1:$port/api/reservations >/dev/null
+    for _ in 1 2 3; do
+        echo "$1 ping $(wrk -t2 -c64 -d${seconds}s --latency http://127.0.0.1:$port/api/ping | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} END {print r, "p99", p}')"
+        echo "$1 soldout $(wrk -t2 -c64 -d${seconds}s --latency -s "$out/soldout.lua" http://127.0.0.1:$port/api/reservations | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} END {print r, "p99", p}')"
+    done
+    pkill -P $launcher || true
+    kill $launcher 2>/dev/null || true
+    sleep 5
+}
+
+for _ in $(seq 1 "$rounds"); do
+    measure grizzly
+    measure servlet
+done | tee "$out/figures.txt"
+echo "medians (requests/s):"
+for door in grizzly servlet; do
+    for what in ping soldout; do
+        echo "  $door $what $(awk -v d=$door -v w=$what '$1 == d && $2 == w {print $3}' "$out/figures.txt" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
+    done
+done
