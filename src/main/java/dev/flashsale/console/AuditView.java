@@ -22,6 +22,14 @@ public class AuditView {
 
     private List<AuditEvent> events;
 
+    /**
+     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
+     * page's messages, which are drawn above the lists.
+     */
+    public void load() {
+        getEvents();
+    }
+
     public List<AuditEvent> getEvents() {
         if (events == null) {
             events = actions.attempt(null, () -> log.recent(null, null, EVENTS)).orElse(List.of());

@@ -1,6 +1,8 @@
 package dev.flashsale.console;
 
+import dev.flashsale.platform.Causes;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.problem.TransientFailure;
 import jakarta.ejb.EJBAccessException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.faces.application.FacesMessage;
@@ -19,13 +21,17 @@ import java.util.logging.Logger;
 
 /**
  * Runs a console action against a boundary and turns its refusals into messages on the page:
- * a business refusal shows its detail, a missing role says so, and anything else is logged with
- * an incident id that the page shows instead of internals.
+ * a business refusal shows its detail, a missing role says so, the database away for a moment
+ * asks to try again, and anything else is logged with an incident id that the page shows instead
+ * of internals.
  */
 @ApplicationScoped
 public class ConsoleActions {
 
     private static final Logger LOG = Logger.getLogger(ConsoleActions.class.getName());
+
+    /** What a person is told when the database is away for a moment: nothing of ours broke, and trying again will do. */
+    static final String UNAVAILABLE = "The database is not answering right now; try again in a moment.";
 
     @Inject
     Validator validator;
@@ -38,6 +44,11 @@ public class ConsoleActions {
         } catch (EJBAccessException notAllowed) {
             error(clientId, "Your role may not do this: merchandisers change sales and holds, administrators users and keys.");
         } catch (RuntimeException failure) {
+            if (TransientFailure.is(failure)) {
+                LOG.warning(() -> "Database unavailable or busy for a console action: " + Causes.summary(failure));
+                error(clientId, UNAVAILABLE);
+                return Optional.empty();
+            }
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Console action failed, incident " + incident, failure);
             error(clientId, "This failed on our side. Incident " + incident);
@@ -63,8 +74,13 @@ public class ConsoleActions {
         FacesContext.getCurrentInstance().addMessage(null, new FacesMessage(FacesMessage.SEVERITY_INFO, summary, null));
     }
 
+    /** An error next to the field, or on the page for {@code null}; said once however many reads of the page failed alike. */
     public void error(String clientId, String summary) {
-        FacesContext.getCurrentInstance().addMessage(clientId, new FacesMessage(FacesMessage.SEVERITY_ERROR, summary, null));
-        FacesContext.getCurrentInstance().validationFailed();
+        FacesContext faces = FacesContext.getCurrentInstance();
+        boolean said = faces.getMessageList(clientId).stream().anyMatch(message -> summary.equals(message.getSummary()));
+        if (!said) {
+            faces.addMessage(clientId, new FacesMessage(FacesMessage.SEVERITY_ERROR, summary, null));
+        }
+        faces.validationFailed();
     }
 }

@@ -32,6 +32,14 @@ public class KeysView implements Serializable {
     private IssuedApiKey issued;
     private List<ApiKey> list;
 
+    /**
+     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
+     * page's messages, which are drawn above the lists.
+     */
+    public void load() {
+        getKeys();
+    }
+
     public List<ApiKey> getKeys() {
         if (list == null) {
             list = actions.attempt(null, keys::list).orElse(List.of());

@@ -39,6 +39,14 @@ public class ReconciliationView implements Serializable {
     @Pattern(regexp = Sku.PATTERN, message = "Not a SKU: 1 to 64 letters, digits, '.', '_', ':' or '-'")
     private String sku;
 
+    /**
+     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
+     * page's messages, which are drawn above the lists.
+     */
+    public void load() {
+        getRuns();
+    }
+
     public List<ReconciliationRun> getRuns() {
         if (runs == null) {
             runs = actions.attempt(null, () -> reconciler.recent(RUNS)).orElse(List.of());

@@ -20,6 +20,14 @@ public class SalesView {
 
     private List<SaleSummary> list;
 
+    /**
+     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
+     * page's messages, which are drawn above the lists.
+     */
+    public void load() {
+        getSales();
+    }
+
     public List<SaleSummary> getSales() {
         if (list == null) {
             list = actions.attempt(null, sales::list).orElse(List.of());

@@ -33,6 +33,14 @@ public class UsersView implements Serializable {
     private String resetPassword;
     private List<Account> list;
 
+    /**
+     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
+     * page's messages, which are drawn above the lists.
+     */
+    public void load() {
+        getUsers();
+    }
+
     public List<Account> getUsers() {
         if (list == null) {
             list = actions.attempt(null, accounts::list).orElse(List.of());

@@ -47,6 +47,17 @@ public class WebhooksView implements Serializable {
         return EventType.names();
     }
 
+    /**
+     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
+     * page's messages, which are drawn above the lists.
+     */
+    public void load() {
+        getWebhooks();
+        getPending();
+        getFailed();
+        getCounts();
+    }
+
     public List<Webhook> getWebhooks() {
         if (webhooks == null) {
             webhooks = actions.attempt(null, admin::list).orElse(List.of());

@@ -1,5 +1,7 @@
 package dev.flashsale.access.control;
 
+import dev.flashsale.platform.problem.ProblemAnswer;
+import dev.flashsale.platform.problem.TransientFailure;
 import dev.flashsale.platform.web.ApiPaths;
 import jakarta.security.auth.message.AuthException;
 import jakarta.security.auth.message.AuthStatus;
@@ -54,11 +56,30 @@ public final class StorefrontAuthContext implements ServerAuthContext {
             if (ApiPaths.isAdmin(path) && admin.refusedThrottled(request, response)) {
                 return AuthStatus.SEND_FAILURE;
             }
-            return others.validateRequest(message, client, service);
+            return checkedByOthers(message, client, service, request, response);
         }
         message.getMap().put(HANDLED, Boolean.TRUE);
         return AuthStatus.SUCCESS;
     }
+
+    /**
+     * Jakarta Security's check of a user, which reads {@code app_user} for a password this node has
+     * not checked recently: when the database is away for a moment, the caller gets the 503 with
+     * Retry-After that any other call needing the database gets, not the container's empty 500.
+     */
+    private AuthStatus checkedByOthers(MessageInfo message, Subject client, Subject service,
+                                       HttpServletRequest request, HttpServletResponse response) throws AuthException {
+        try {
+            return others.validateRequest(message, client, service);
+        } catch (RuntimeException | AuthException failure) {
+            if (!TransientFailure.is(failure)) {
+                throw failure;
+            }
+            challenges.unavailable(request, response, ProblemAnswer.ofFailure(failure));
+            return AuthStatus.SEND_FAILURE;
+        }
+    }
+
     @Override
     public AuthStatus secureResponse(MessageInfo message, Subject service) throws AuthException {
         if (message.getMap().containsKey(HANDLED)) {

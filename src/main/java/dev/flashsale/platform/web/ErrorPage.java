@@ -1,6 +1,9 @@
 package dev.flashsale.platform.web;
 
+import dev.flashsale.platform.Causes;
 import dev.flashsale.platform.problem.Problem;
+import dev.flashsale.platform.problem.ProblemResponses;
+import dev.flashsale.platform.problem.TransientFailure;
 import dev.flashsale.platform.security.Access;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
@@ -34,8 +37,16 @@ public class ErrorPage extends HttpServlet {
         int status = code instanceof Integer number ? number : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
         String uri = String.valueOf(request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI));
         Throwable failure = (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
+        boolean retryLater = status >= 500 && failure != null && TransientFailure.is(failure);
+        if (retryLater) {
+            // The database away for a moment under a page: the person may try again shortly.
+            status = HttpServletResponse.SC_SERVICE_UNAVAILABLE;
+            LOG.warning(() -> "Database unavailable or busy on " + uri + ", answered 503: " + Causes.summary(failure));
+        }
         String detail = detailOf(status);
-        if (status >= 500 && code != null) {
+        if (retryLater) {
+            detail = "The database is not answering right now; try again in a moment.";
+        } else if (status >= 500 && code != null) {
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Unexpected failure on " + uri + ", incident " + incident, failure);
             detail = "The request failed on our side. Incident " + incident;
@@ -46,19 +57,30 @@ public class ErrorPage extends HttpServlet {
             return;
         }
         response.resetBuffer();
-        response.setStatus(status);
-        response.setCharacterEncoding("UTF-8");
+        if (retryLater) {
+            response.setHeader("Retry-After", Long.toString(ProblemResponses.RETRY_AFTER_SECONDS));
+        }
         if (ApiPaths.isApi(uri.substring(Math.min(uri.length(), request.getContextPath().length())))) {
+            response.setStatus(status);
+            response.setCharacterEncoding("UTF-8");
             response.setContentType(Problem.MEDIA_TYPE);
             response.getWriter().write(jsonb.toJson(new Problem(Problem.TYPE_BASE + slugOf(status), titleOf(status),
                     status, detail, null)));
         } else {
-            response.setContentType("text/html");
-            response.getWriter().write("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"UTF-8\"><title>"
-                    + titleOf(status) + "</title></head><body><h1>" + titleOf(status) + "</h1><p>" + detail
-                    + "</p><p><a href=\"" + request.getContextPath() + "/console/sales.xhtml\">Back to the console</a></p>"
-                    + "</body></html>");
+            writePage(request, response, status, titleOf(status), detail);
         }
+    }
+
+    /** A short page for a person, with a way back into the console; title and detail are our own text, not the request's. */
+    public static void writePage(HttpServletRequest request, HttpServletResponse response, int status, String title, String detail)
+            throws IOException {
+        response.setStatus(status);
+        response.setCharacterEncoding("UTF-8");
+        response.setContentType("text/html");
+        response.getWriter().write("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"UTF-8\"><title>"
+                + title + "</title></head><body><h1>" + title + "</h1><p>" + detail
+                + "</p><p><a href=\"" + request.getContextPath() + "/console/sales.xhtml\">Back to the console</a></p>"
+                + "</body></html>");
     }
 
     private static String slugOf(int status) {
@@ -67,6 +89,7 @@ public class ErrorPage extends HttpServlet {
             case 403 -> "forbidden";
             case 404 -> "not-found";
             case 405 -> "method-not-allowed";
+            case 503 -> "service-unavailable";
             default -> status >= 500 ? "internal-error" : "bad-request";
         };
     }
@@ -77,6 +100,7 @@ public class ErrorPage extends HttpServlet {
             case 403 -> "Forbidden";
             case 404 -> "Not found";
             case 405 -> "Method not allowed";
+            case 503 -> "Service unavailable";
             default -> status >= 500 ? "Internal error" : "Bad request";
         };
     }

@@ -39,7 +39,7 @@ public class SecurityHeaders extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
-        apply(response);
+        applyToPage(response);
         if (!request.getRequestURI().contains("/jakarta.faces.resource/")) {
             // Pages are personal and live; only static resources may be cached.
             response.setHeader("Cache-Control", "no-store");
@@ -63,8 +63,8 @@ public class SecurityHeaders extends HttpFilter {
         header.accept("Cache-Control", "no-store");
     }
 
-    /** The headers of every page and static resource. */
-    private static void apply(HttpServletResponse response) {
+    /** The headers of every page and static resource: this filter's, and the authentication's for a page it writes itself. */
+    public static void applyToPage(HttpServletResponse response) {
         response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
         response.setHeader("Referrer-Policy", "same-origin");
         common(response::setHeader);
