@@ -44,6 +44,8 @@ final class CredentialChanges {
     private final SecretsInAnswers secrets;
     private final List<User> users = new ArrayList<>();
     private final Map<User, Integer> answered = new ConcurrentHashMap<>();
+    /** What a change that was not made was answered with, for the violation's text. */
+    private final Map<User, String> refusals = new ConcurrentHashMap<>();
     private final Map<User, ConsoleSession.Page> accountPages = new ConcurrentHashMap<>();
 
     /**
@@ -127,6 +129,7 @@ final class CredentialChanges {
                 "accountForm:change", "accountForm", Map.of("accountForm:currentPassword", Accounts.password(user.name()),
                         "accountForm:newPassword", user.newValue()));
         secrets.seen(user.name(), "account.xhtml (change)", changed.status(), changed.body());
+        refusals.put(user, changed + " " + changed.body().substring(0, Math.min(300, changed.body().length())));
         return changed.updates() && changed.body().contains("Password changed") ? 200 : changed.status() == 200 ? 0 : changed.status();
     }
 
@@ -154,7 +157,8 @@ final class CredentialChanges {
             secrets.minted(Kind.PASSWORD_HASH, hashOf(user.changed()));
             int status = answered.getOrDefault(user, -1);
             if (status / 100 != 2) {
-                violations.add("the " + user.change() + " of a user (" + user.role() + ") was not made: " + status);
+                violations.add("the " + user.change() + " of a user (" + user.role() + ") was not made: " + status
+                        + (refusals.containsKey(user) ? " (" + refusals.get(user) + ")" : ""));
                 continue;
             }
             for (int s = 0; s < user.sessions().size(); s++) {

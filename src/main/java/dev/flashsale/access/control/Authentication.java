@@ -11,6 +11,7 @@ import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageCont
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * The application's one authentication mechanism (Jakarta Security keeps only one), choosing by
@@ -43,11 +44,19 @@ public class Authentication implements HttpAuthenticationMechanism {
         if (ApiPaths.isStorefront(path)) {
             return context.doNothing();
         }
+        Optional<AuthenticationStatus> continued = console.continued(request, context);
+        if (continued.isPresent()) {
+            return continued.get();
+        }
         if (context.isProtected() && !context.isAuthenticationRequest() && request.getUserPrincipal() == null
                 && isFacesAjax(request)) {
             return redirectAjax(request, response);
         }
-        return console.validateRequest(request, response, context);
+        AuthenticationStatus status = console.validateRequest(request, response, context);
+        if (status == AuthenticationStatus.SUCCESS) {
+            ConsoleLogin.keepInSession(context);
+        }
+        return status;
     }
 
     /** The decoded, normalised path the container matched its security constraints against. */
