@@ -1,5 +1,6 @@
 package dev.flashsale.storefront;
 
+import dev.flashsale.platform.pipeline.ServletExchange;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.web.ApiPaths;
 import jakarta.inject.Inject;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.flashsale.platform.health.Ping;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.reservations.boundary.CancelReservation;
 import dev.flashsale.reservations.boundary.ReserveUnits;

@@ -43,10 +43,10 @@ public class AdminApiLogin {
                 return context.notifyContainerAboutLogin(login.result());
             }
             if (login.throttled()) {
-                return challenges.refuse(response, login.refusal());
+                return challenges.refuse(request, response, login.refusal());
             }
         }
-        return challenges.unauthorized(response, CHALLENGE, credential == null
+        return challenges.unauthorized(request, response, CHALLENGE, credential == null
                 ? "The admin API and the metrics need HTTP Basic credentials of a console user"
                 : "Wrong user or password");
     }
@@ -67,7 +67,7 @@ public class AdminApiLogin {
         if (wait.isEmpty()) {
             return false;
         }
-        challenges.refuse(response, CheckedLogin.throttled(wait.getAsLong()).refusal());
+        challenges.refuse(request, response, CheckedLogin.throttled(wait.getAsLong()).refusal());
         return true;
     }
 

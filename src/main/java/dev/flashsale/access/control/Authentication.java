@@ -36,7 +36,7 @@ public class Authentication implements HttpAuthenticationMechanism {
                                                 HttpMessageContext context) throws AuthenticationException {
         String path = path(request);
         if (hasPathParameters(request, path)) {
-            return challenges.refuse(response, NO_PATH_PARAMETERS);
+            return challenges.refuse(request, response, NO_PATH_PARAMETERS);
         }
         if (ApiPaths.isAdmin(path)) {
             return adminApi.validateRequest(request, response, context);

@@ -1,5 +1,7 @@
 package dev.flashsale.access.control;
 
+import dev.flashsale.platform.pipeline.AnswerWriter;
+import dev.flashsale.platform.pipeline.ServletExchange;
 import dev.flashsale.platform.problem.ProblemAnswer;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.web.ApiPaths;
@@ -19,16 +21,16 @@ import java.io.IOException;
 @ApplicationScoped
 public class Challenges {
 
-    public AuthenticationStatus unauthorized(HttpServletResponse response, String challenge, String detail) {
+    public AuthenticationStatus unauthorized(HttpServletRequest request, HttpServletResponse response, String challenge,
+                                             String detail) {
         response.setHeader("WWW-Authenticate", challenge);
-        return refuse(response, new ProblemException(401, "unauthorized", "Unauthorized", detail));
+        return refuse(request, response, new ProblemException(401, "unauthorized", "Unauthorized", detail));
     }
 
-    /** The refusal as the answer, with its Retry-After when it has one. */
-    public AuthenticationStatus refuse(HttpServletResponse response, ProblemException refusal) {
-        SecurityHeaders.applyToApi(response);
+    /** The refusal as the answer, with its Retry-After when it has one, written as the storefront's are. */
+    public AuthenticationStatus refuse(HttpServletRequest request, HttpServletResponse response, ProblemException refusal) {
         try {
-            ProblemAnswer.of(refusal).write(response);
+            AnswerWriter.write(new ServletExchange(request, response), ProblemAnswer.of(refusal));
             response.flushBuffer();
         } catch (IOException clientGone) {
             // The client hung up; the status is all it would have read anyway.
@@ -41,17 +43,12 @@ public class Challenges {
      * problem with Retry-After, or a short page for a person at the console.
      */
     public void unavailable(HttpServletRequest request, HttpServletResponse response, ProblemAnswer retryLater) {
-        boolean api = ApiPaths.isApi(Authentication.path(request));
-        if (api) {
-            SecurityHeaders.applyToApi(response);
-        } else {
-            SecurityHeaders.applyToPage(response);
-            response.setHeader("Cache-Control", "no-store");
-        }
         try {
-            if (api) {
-                retryLater.write(response);
+            if (ApiPaths.isApi(Authentication.path(request))) {
+                AnswerWriter.write(new ServletExchange(request, response), retryLater);
             } else {
+                SecurityHeaders.applyToPage(response);
+                response.setHeader("Cache-Control", "no-store");
                 response.setHeader("Retry-After", Long.toString(retryLater.retryAfterSeconds()));
                 ErrorPage.writePage(request, response, retryLater.problem().status(), retryLater.problem().title(),
                         "The database is not answering right now; try again in a moment.");

@@ -49,7 +49,7 @@ public final class StorefrontAuthContext implements ServerAuthContext {
         HttpServletResponse response = (HttpServletResponse) message.getResponseMessage();
         String path = Authentication.path(request);
         if (Authentication.hasPathParameters(request, path)) {
-            challenges.refuse(response, Authentication.NO_PATH_PARAMETERS);
+            challenges.refuse(request, response, Authentication.NO_PATH_PARAMETERS);
             return AuthStatus.SEND_FAILURE;
         }
         if (!ApiPaths.isStorefront(path)) {

@@ -1,9 +1,7 @@
 package dev.flashsale.platform.problem;
 
 import dev.flashsale.platform.Causes;
-import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
@@ -12,7 +10,8 @@ import java.util.logging.Logger;
 /**
  * A problem as it is answered: the document and, for a refusal the client should retry later, its
  * Retry-After. The one place that decides what a failure is answered with, for the REST
- * resources' exception mappers and for the requests answered without them.
+ * resources' exception mappers and for the requests answered without them (written by
+ * {@code AnswerWriter}).
  */
 public record ProblemAnswer(Problem problem, long retryAfterSeconds) {
 
@@ -42,17 +41,5 @@ public record ProblemAnswer(Problem problem, long retryAfterSeconds) {
     public Response toResponse() {
         Response answer = ProblemResponses.of(problem);
         return retryAfterSeconds > 0 ? ProblemResponses.withRetryAfter(answer, retryAfterSeconds) : answer;
-    }
-
-    /** Writes the answer straight to the servlet response, as the REST resources' problem writer would. */
-    public void write(HttpServletResponse response) throws IOException {
-        response.setStatus(problem.status());
-        if (retryAfterSeconds > 0) {
-            response.setHeader("Retry-After", Long.toString(retryAfterSeconds));
-        }
-        byte[] body = ProblemWriter.bytes(problem);
-        response.setContentType(Problem.MEDIA_TYPE);
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
     }
 }

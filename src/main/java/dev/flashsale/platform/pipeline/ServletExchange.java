@@ -1,6 +1,5 @@
-package dev.flashsale.storefront;
+package dev.flashsale.platform.pipeline;
 
-import dev.flashsale.platform.pipeline.Exchange;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -9,8 +8,8 @@ import java.io.OutputStream;
 import java.util.Collections;
 import java.util.List;
 
-/** A storefront request that came through the servlet container. */
-record ServletExchange(HttpServletRequest request, HttpServletResponse response) implements Exchange {
+/** A request that came through the servlet container: the storefront's in the servlet door, and any answer written before the REST framework (the authentication's). */
+public record ServletExchange(HttpServletRequest request, HttpServletResponse response) implements Exchange {
 
     @Override
     public String method() {

@@ -1,4 +1,4 @@
-package dev.flashsale.platform.health;
+package dev.flashsale.storefront;
 
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
