@@ -69,6 +69,8 @@ public final class Benchmark {
     private final List<SeedScenario.Outcome> charted = new ArrayList<>();
     private final List<Mode> modes = new ArrayList<>();
     private Figure floor;
+    /** The bare Grizzly handler beside the floor's servlet container: the ceiling of the storefront's own door. */
+    private Figure bare;
     /** Ping runs this long, unmeasured, before its measured pairs. */
     private static final int PING_WARM_UP_SECONDS = 20;
 
@@ -156,11 +158,12 @@ public final class Benchmark {
 
     private void measureFloor() throws IOException, InterruptedException {
         int c = options.mainConcurrency();
-        heading("Ceiling: the container's floor, a WAR of one static file on the same Payara Micro (" + BenchServer.JVM_OPTIONS
+        heading("Ceilings: the container's floor, a WAR of one static file on the same Payara Micro, and a bare Grizzly handler beside it (" + BenchServer.JVM_OPTIONS
                 + "), wrk -c" + c + " -d" + options.seconds() + "s, " + options.repeats() + " runs after a warm-up");
         Path uberJar = Floor.build(outputDir, Path.of(options.payaraMicro()));
         PingCeiling ping = new PingCeiling(wrk);
         List<WrkSummary> runs = new ArrayList<>();
+        List<WrkSummary> bareRuns = new ArrayList<>();
         try (BenchServer server = Floor.start(uberJar, options.floorPort(), outputDir)) {
             URI url = server.base().resolve(Floor.PATH);
             System.out.printf("  started in %.1f s; warming up %d s%n", server.startup().toMillis() / 1000.0, options.warmupSeconds());
@@ -171,10 +174,22 @@ public final class Benchmark {
                 runs.add(run);
             }
             floor = figure("floor: static file, c=" + c, runs, WrkSummary::perSecondRate, Set.of(200), null, server.residentMiB(), null, null);
+            URI bareUrl = server.base().resolve(Floor.BARE_PATH);
+            ping.scripted(bareUrl, c, Math.max(1, options.warmupSeconds()));
+            for (int i = 0; i < options.repeats(); i++) {
+                WrkSummary run = ping.scripted(bareUrl, c, options.seconds());
+                System.out.println("  bare handler: " + describe(run, Set.of(200)));
+                bareRuns.add(run);
+            }
+            bare = figure("bare Grizzly handler beside it, c=" + c, bareRuns, WrkSummary::perSecondRate, Set.of(200), null,
+                    server.residentMiB(), "floor c=" + c, floor.value());
         }
         check("floor: every answer 200", runs.stream().allMatch(run -> run.unexpected(Set.of(200)) == 0 && run.socketErrors() == 0));
+        check("bare handler: every answer 200", bareRuns.stream().allMatch(run -> run.unexpected(Set.of(200)) == 0 && run.socketErrors() == 0));
         figures.add(floor);
+        figures.add(bare);
         results.add("floor", summaries(runs));
+        results.add("bareHandler", summaries(bareRuns));
     }
 
     private void measureOwnServer(boolean gate, boolean full) throws Exception {
@@ -493,7 +508,9 @@ public final class Benchmark {
                 null, 0, 0, null, null, null, null);
         Figure agreement = new Figure("ping: bench/ping.lua against plain wrk", scripted.stream().map(WrkSummary::perSecondRate).toList(),
                 null, 0, 0, null, null, "plain wrk", plain.value());
-        figures.addAll(List.of(benchmarkPing, plain, agreement));
+        Figure ofBare = new Figure("ping, " + label + ", share of the bare handler", scripted.stream().map(WrkSummary::perSecondRate).toList(),
+                null, 0, 0, null, null, "bare handler c=" + c, bare.value());
+        figures.addAll(List.of(benchmarkPing, ofBare, plain, agreement));
         // Each pair ran back to back, so each ratio saw the same machine: their median, not the ratio of two medians, is judged.
         List<Double> ratios = pairs.stream().map(PingCeiling.Pair::ratio).toList();
         double ratio = Figure.median(ratios, r -> r);

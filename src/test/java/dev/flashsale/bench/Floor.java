@@ -1,5 +1,6 @@
 package dev.flashsale.bench;
 
+import dev.flashsale.bench.floor.BareHandler;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -16,13 +17,17 @@ import java.util.jar.Manifest;
 /**
  * The container's floor: a WAR of one static file (bench/floor/pong), made into an uber-jar on the
  * same Payara Micro as the application and started by the same launch script with the same JVM
- * options. The same four bytes are also at bench/floor/api/ping, the path the launch script's
+ * options. Beside it, at {@value #BARE_PATH}, a bare Grizzly handler ({@link BareHandler}), the
+ * ceiling of the storefront's own door, which answers before the servlet container as it does. The same four bytes are also at bench/floor/api/ping, the path the launch script's
  * watchdog asks until the application answers. What it serves per second is the ceiling of anything this server serves on this
  * machine, measured in the same run as the figures held against it.
  */
 final class Floor {
 
     static final String PATH = "pong";
+    static final String BARE_PATH = "bare";
+    private static final Path BARE_CLASS = Path.of("target", "test-classes", "dev", "flashsale", "bench", "floor",
+            "BareHandler.class");
     private static final Path SOURCE = Path.of("bench", "floor");
 
     private Floor() {
@@ -48,6 +53,17 @@ final class Floor {
                 }
                 jar.closeEntry();
             }
+            if (!Files.isRegularFile(BARE_CLASS)) {
+                throw new IllegalStateException("No " + BARE_CLASS + ": the benchmark runs after test-compile");
+            }
+            for (String directory : List.of("WEB-INF/classes/", "WEB-INF/classes/dev/", "WEB-INF/classes/dev/flashsale/",
+                    "WEB-INF/classes/dev/flashsale/bench/", "WEB-INF/classes/dev/flashsale/bench/floor/")) {
+                jar.putNextEntry(new JarEntry(directory));
+                jar.closeEntry();
+            }
+            jar.putNextEntry(new JarEntry("WEB-INF/classes/dev/flashsale/bench/floor/BareHandler.class"));
+            jar.write(Files.readAllBytes(BARE_CLASS));
+            jar.closeEntry();
         }
         Path uberJar = outputDir.resolve("floor-micro.jar");
         // A WAR named ROOT.war deploys at "/" from an uber-jar, as the application's does.
