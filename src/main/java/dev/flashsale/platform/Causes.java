@@ -27,12 +27,12 @@ public final class Causes {
         return of(failure).filter(type::isInstance).map(type::cast).findFirst();
     }
 
-    /** The innermost cause: what went wrong first. */
     /** @return whether some cause is an SQLException with that SQLSTATE */
     public static boolean hasSqlState(Throwable failure, String sqlState) {
-        return of(failure).anyMatch(cause -> cause instanceof java.sql.SQLException sql && sqlState.equals(sql.getSQLState()));
+        return of(failure).anyMatch(cause -> cause instanceof SQLException sql && sqlState.equals(sql.getSQLState()));
     }
 
+    /** The innermost cause: what went wrong first. */
     public static Throwable root(Throwable failure) {
         return of(failure).reduce((outer, inner) -> inner).orElse(failure);
     }
