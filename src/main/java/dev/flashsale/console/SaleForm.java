@@ -39,7 +39,7 @@ public class SaleForm implements Serializable {
 
     private String id;
     private SaleStatus status;
-    private SaleTerms terms = new SaleTerms();
+    private TypedSaleTerms terms = new TypedSaleTerms();
     private List<SaleItemRow> items = new ArrayList<>();
 
     /** Called by f:viewAction: loads the sale named in {@code ?id=}, or starts a new one. */
@@ -108,7 +108,7 @@ public class SaleForm implements Serializable {
     private void fill(SaleView sale) {
         id = sale.id().toString();
         status = sale.status();
-        terms = SaleTerms.of(sale);
+        terms = TypedSaleTerms.of(sale);
         items = new ArrayList<>(sale.items().stream().map(SaleItemRow::of).toList());
     }
 
@@ -141,7 +141,7 @@ public class SaleForm implements Serializable {
     }
 
     /** The sale's editable terms, each checked where it was typed. */
-    public SaleTerms getTerms() {
+    public TypedSaleTerms getTerms() {
         return terms;
     }
 

@@ -6,7 +6,7 @@ import dev.flashsale.gate.control.GateMetrics;
 import dev.flashsale.gate.control.SoldOutMemory;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.gate.control.RedisCalls;
-import dev.flashsale.gate.entity.Admission;
+import dev.flashsale.gate.entity.GateVerdict;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -71,23 +71,23 @@ public class RedisGate {
      * memory ({@link SoldOutMemory}) unless the request's key holds units of it; a refusal from
      * Redis teaches the memory.
      */
-    public Admission admit(Sku sku, IdempotencyKey idempotencyKey, int qty) {
+    public GateVerdict admit(Sku sku, IdempotencyKey idempotencyKey, int qty) {
         if (!inUse()) {
-            return metrics.counted(Admission.BYPASSED);
+            return metrics.counted(GateVerdict.BYPASSED);
         }
         if (soldOut.refuses(sku, idempotencyKey)) {
             metrics.refusedFromMemory();
-            return metrics.counted(Admission.SOLD_OUT);
+            return metrics.counted(GateVerdict.SOLD_OUT);
         }
         long heard = soldOut.heard();
         return metrics.counted(redis.call("reserve", jedis -> {
-            Admission admission = admission(scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
+            GateVerdict admission = admission(scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
                     List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds), idempotencyKey.qualified())));
-            if (admission == Admission.SOLD_OUT) {
+            if (admission == GateVerdict.SOLD_OUT) {
                 soldOut.learn(jedis, sku, heard);
             }
             return admission;
-        }).orElse(Admission.BYPASSED));
+        }).orElse(GateVerdict.BYPASSED));
     }
 
     /** Gives back the units the key took at the gate, once; nothing if it took none. */
@@ -145,15 +145,15 @@ public class RedisGate {
         }
     }
 
-    private static Admission admission(long answer) {
+    private static GateVerdict admission(long answer) {
         if (answer >= 0) {
-            return Admission.PASSED;
+            return GateVerdict.PASSED;
         }
         return switch ((int) answer) {
-            case -1 -> Admission.SOLD_OUT;
-            case -2 -> Admission.KEY_HOLDS;
-            case -3 -> Admission.NOT_LOADED;
-            case -4 -> Admission.OVERDUE_HOLDS;
+            case -1 -> GateVerdict.SOLD_OUT;
+            case -2 -> GateVerdict.KEY_HOLDS;
+            case -3 -> GateVerdict.NOT_LOADED;
+            case -4 -> GateVerdict.OVERDUE_HOLDS;
             default -> throw new IllegalStateException("reserve.lua answered " + answer);
         };
     }

@@ -1,6 +1,6 @@
 package dev.flashsale.gate.control;
 
-import dev.flashsale.gate.entity.Admission;
+import dev.flashsale.gate.entity.GateVerdict;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -21,7 +21,7 @@ public class GateMetrics {
     @Inject
     MetricRegistry registry;
 
-    private final Map<Admission, Counter> admissions = new EnumMap<>(Admission.class);
+    private final Map<GateVerdict, Counter> admissions = new EnumMap<>(GateVerdict.class);
     private Counter fromMemory;
 
     /** Registered at start-up, so that every metric is there, at zero, before the first checkout. */
@@ -33,7 +33,7 @@ public class GateMetrics {
     void register() {
         Metadata metadata = Metadata.builder().withName("flashsale.gate.admissions")
                 .withDescription("The gate's answers to checkout attempts (bypassed: PostgreSQL alone decided)").build();
-        for (Admission answer : Admission.values()) {
+        for (GateVerdict answer : GateVerdict.values()) {
             admissions.put(answer, registry.counter(metadata, new Tag("answer", answer.name().toLowerCase(Locale.ROOT))));
         }
         fromMemory = registry.counter(Metadata.builder().withName("flashsale.gate.sold-out-from-memory")
@@ -44,7 +44,7 @@ public class GateMetrics {
         fromMemory.inc();
     }
 
-    public Admission counted(Admission answer) {
+    public GateVerdict counted(GateVerdict answer) {
         admissions.get(answer).inc();
         return answer;
     }

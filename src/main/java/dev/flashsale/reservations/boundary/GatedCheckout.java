@@ -4,7 +4,7 @@ import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.gate.boundary.GateCounters;
 import dev.flashsale.gate.boundary.RedisGate;
-import dev.flashsale.gate.entity.Admission;
+import dev.flashsale.gate.entity.GateVerdict;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.SoldOutException;
@@ -45,8 +45,8 @@ public class GatedCheckout {
     }
 
     public ReserveOutcome reserve(ReserveCommand command) {
-        Admission admission = gate.admit(command.sku(), command.key(), command.qty());
-        if (admission == Admission.NOT_LOADED) {
+        GateVerdict admission = gate.admit(command.sku(), command.key(), command.qty());
+        if (admission == GateVerdict.NOT_LOADED) {
             admission = loadCounterAndAdmitAgain(command);
         }
         switch (admission) {
@@ -111,7 +111,7 @@ public class GatedCheckout {
         return outcome;
     }
 
-    private Admission loadCounterAndAdmitAgain(ReserveCommand command) {
+    private GateVerdict loadCounterAndAdmitAgain(ReserveCommand command) {
         try {
             counters.rebuild(command.sku());
         } catch (ProblemException refused) {
@@ -120,10 +120,10 @@ public class GatedCheckout {
                 throw refused;
             }
             LOG.log(Level.FINE, "Counter of " + command.sku() + " not loaded; PostgreSQL decides", refused);
-            return Admission.BYPASSED;
+            return GateVerdict.BYPASSED;
         } catch (RuntimeException redisDown) {
             LOG.log(Level.FINE, "Counter of " + command.sku() + " not loaded; PostgreSQL decides", redisDown);
-            return Admission.BYPASSED;
+            return GateVerdict.BYPASSED;
         }
         return gate.admit(command.sku(), command.key(), command.qty());
     }

@@ -1,7 +1,7 @@
 package dev.flashsale.gate.entity;
 
 /** What the gate says to a checkout attempt. Only PostgreSQL ever says yes for good. */
-public enum Admission {
+public enum GateVerdict {
     /** Units taken from the counter: try PostgreSQL, and give them back if it refuses. */
     PASSED,
     /** Not enough units by the counter or the sold-out flag: refuse without asking PostgreSQL. */

@@ -15,7 +15,7 @@ import java.util.List;
  * that the sale's rules ({@link dev.flashsale.sales.entity.SaleRules}) judge them as they judge
  * the admin API's. An empty number takes the default the admin API gives an omitted one. Times are in UTC.
  */
-public class SaleTerms implements Serializable {
+public class TypedSaleTerms implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -36,8 +36,8 @@ public class SaleTerms implements Serializable {
     private LocalDateTime startsAt;
     private LocalDateTime endsAt;
 
-    static SaleTerms of(SaleView sale) {
-        SaleTerms terms = new SaleTerms();
+    static TypedSaleTerms of(SaleView sale) {
+        TypedSaleTerms terms = new TypedSaleTerms();
         terms.name = sale.name();
         terms.holdSeconds = BigDecimal.valueOf(sale.holdSeconds());
         terms.maxPerOrder = BigDecimal.valueOf(sale.maxPerOrder());
