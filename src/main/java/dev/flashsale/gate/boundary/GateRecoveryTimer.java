@@ -2,18 +2,12 @@ package dev.flashsale.gate.boundary;
 
 import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.platform.redis.RedisFailures;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
+import dev.flashsale.platform.timer.IntervalTimer;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
-import jakarta.ejb.Timeout;
-import jakarta.ejb.TimerConfig;
-import jakarta.ejb.TimerService;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -27,12 +21,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Startup
 @DependsOn("DatabaseMigration")
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
-public class GateRecoveryTimer {
+public class GateRecoveryTimer extends IntervalTimer {
 
     private static final Logger LOG = Logger.getLogger(GateRecoveryTimer.class.getName());
-
-    @Resource
-    TimerService timers;
+    private static final long FIRST_TICK_MILLIS = 100;
 
     @Inject
     GateCounters counters;
@@ -47,30 +39,43 @@ public class GateRecoveryTimer {
     @ConfigProperty(name = "flashsale.gate.recovery-interval-ms")
     long intervalMillis;
 
-    @PostConstruct
-    void schedule() {
-        if (gate.enabled()) {
-            timers.createIntervalTimer(100, intervalMillis, new TimerConfig("redis-gate-recovery", false));
-        } else {
-            LOG.info("Redis gate switched off (flashsale.gate.enabled=false): PostgreSQL alone decides");
-        }
+    @Override
+    protected String name() {
+        return "redis-gate-recovery";
     }
 
-    @Timeout
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    void tick() {
+    @Override
+    protected long intervalMillis() {
+        return intervalMillis;
+    }
+
+    @Override
+    protected long firstTickMillis() {
+        return FIRST_TICK_MILLIS;
+    }
+
+    @Override
+    protected boolean runs() {
+        if (!gate.enabled()) {
+            LOG.info("Redis gate switched off (flashsale.gate.enabled=false): PostgreSQL alone decides");
+        }
+        return gate.enabled();
+    }
+
+    @Override
+    protected void work() {
         if (health.isUp()) {
             return;
         }
-        try {
-            int built = counters.rebuildLive().size();
-            health.opened();
-            LOG.info(() -> "Redis answers: " + built + " counters built from PostgreSQL");
-        } catch (RuntimeException e) {
-            // Arrives wrapped in an EJBException: the rebuild is a transaction of its own.
-            boolean unreachable = RedisFailures.unreachable(e);
-            LOG.log(unreachable ? Level.FINE : Level.SEVERE,
-                    "Could not build the gate's counters; the gate stays closed and PostgreSQL alone decides", e);
-        }
+        int built = counters.rebuildLive().size();
+        health.opened();
+        LOG.info(() -> "Redis answers: " + built + " counters built from PostgreSQL");
+    }
+
+    /** Redis still away is what this timer waits out (quiet); anything else is a bug (loud). The gate stays closed either way. */
+    @Override
+    protected Level levelOf(RuntimeException failure) {
+        // Arrives wrapped in an EJBException: the rebuild is a transaction of its own.
+        return RedisFailures.unreachable(failure) ? Level.FINE : Level.SEVERE;
     }
 }

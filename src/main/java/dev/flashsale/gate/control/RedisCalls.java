@@ -1,7 +1,7 @@
 package dev.flashsale.gate.control;
 
 import dev.flashsale.platform.redis.RedisClient;
-import dev.flashsale.platform.redis.RedisFailures;
+import dev.flashsale.platform.redis.RedisCall;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
@@ -28,9 +28,8 @@ public class RedisCalls {
     /** @return the call's answer, or empty when Redis failed (reported as {@code operation}) */
     public <T> Optional<T> call(String operation, Function<UnifiedJedis, T> call) {
         try {
-            return Optional.of(call.apply(redis.commands()));
+            return Optional.of(callOrThrow(call));
         } catch (JedisException e) {
-            dropIdleAfterConnectionFailure(e);
             health.failed(operation, e);
             return Optional.empty();
         }
@@ -49,17 +48,7 @@ public class RedisCalls {
      * opens a closed gate, a rebuild after commit): the failure propagates, not reported.
      */
     public <T> T callOrThrow(Function<UnifiedJedis, T> call) {
-        try {
-            return call.apply(redis.commands());
-        } catch (JedisException e) {
-            dropIdleAfterConnectionFailure(e);
-            throw e;
-        }
-    }
-
-    private void dropIdleAfterConnectionFailure(JedisException failure) {
-        if (RedisFailures.unreachable(failure)) {
-            redis.dropIdle();
-        }
+        // GateHealth counts the gate's failures, with the operation that failed.
+        return RedisCall.reported(redis, null, () -> call.apply(redis.commands()));
     }
 }

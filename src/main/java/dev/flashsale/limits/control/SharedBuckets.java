@@ -1,6 +1,7 @@
 package dev.flashsale.limits.control;
 
 import dev.flashsale.limits.entity.Limit;
+import dev.flashsale.platform.redis.RedisCall;
 import dev.flashsale.platform.redis.RedisClient;
 import dev.flashsale.platform.redis.RedisFailures;
 import dev.flashsale.platform.redis.RedisScripts;
@@ -74,17 +75,13 @@ public class SharedBuckets {
             args.add(arguments);
         }
         try {
-            List<Long> waits = scripts.runAll(redis, "take_tokens", keys, args);
+            List<Long> waits = RedisCall.reported(redis, failures, () -> scripts.runAll(redis, "take_tokens", keys, args));
             if (failing) {
                 failing = false;
                 LOG.info("Redis answers again: rate limits are shared by all nodes again");
             }
             return Optional.of(waits);
         } catch (JedisException failed) {
-            failures.inc();
-            if (RedisFailures.unreachable(failed)) {
-                redis.dropIdle();
-            }
             leftAloneUntil.set(System.nanoTime() + retryMillis * 1_000_000);
             if (!failing) {
                 failing = true;

@@ -1,6 +1,7 @@
 package dev.flashsale.room.control;
 
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.redis.RedisCall;
 import dev.flashsale.platform.redis.RedisClient;
 import dev.flashsale.platform.redis.RedisFailures;
 import dev.flashsale.platform.redis.RedisScripts;
@@ -198,12 +199,8 @@ public class RoomRedis {
 
     private <T> T call(String operation, Function<UnifiedJedis, T> call) {
         try {
-            return call.apply(redis.commands());
+            return RedisCall.reported(redis, failures, () -> call.apply(redis.commands()));
         } catch (JedisException e) {
-            failures.inc();
-            if (RedisFailures.unreachable(e)) {
-                redis.dropIdle();
-            }
             LOG.log(Level.WARNING, "Waiting room: Redis failed (" + operation + ")", e);
             throw ProblemException.retryLater("room-unavailable", "Waiting room unavailable",
                     "The waiting room cannot be reached just now; ask again in a moment");
