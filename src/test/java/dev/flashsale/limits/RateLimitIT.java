@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
@@ -50,6 +51,7 @@ class RateLimitIT {
     void aBurstPastTheBuyerLimitIsRefusedWith429AndChangesNothing() throws Exception {
         String sku = Sales.openSku(api, 1_000, 1, 600, "REFUSE");
         String buyer = "eager-" + sku;
+        awaitLimitsOnRedis(sku);
 
         Burst burst = burst(sku, buyer, 2 * BURST);
 
@@ -102,22 +104,32 @@ class RateLimitIT {
             TestRedis.start();
             TestRedis.awaitGateInUse(api);
         }
-        // Redis is asked again once flashsale.limits.redis-retry-ms (1 s) has passed since its last
-        // failure: a request from an address never seen before then leaves that address's bucket there.
-        AtomicInteger probes = new AtomicInteger();
-        await("the limits back on Redis").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            String address = "198.18.7." + probes.incrementAndGet();
-            assertEquals(200, api.get("api/skus/" + sku + "/stock", "X-Forwarded-For", address).status());
-            try (Jedis redis = TestRedis.client()) {
-                return redis.exists(SharedBuckets.key(new Limit("address", 1, 1), address));
-            }
-        });
+        awaitLimitsOnRedis(sku);
         String buyer = "back-" + sku;
         burst(sku, buyer, 2 * BURST).assertLimited();
         try (Jedis redis = TestRedis.client()) {
             assertTrue(redis.exists(SharedBuckets.key(new Limit("buyer", 1, 1), StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, buyer))),
                     "with Redis back, the buckets are Redis' again");
         }
+    }
+
+    /**
+     * Waits until the node keeps its limits on Redis again: after a Redis failure (this class's, or
+     * any class's before it) the node keeps them in its own memory until
+     * {@code flashsale.limits.redis-retry-ms} (1 s) has passed, and a burst across the switch is
+     * let through by both. A request from an address never seen before leaves that address's
+     * bucket in Redis once the limits are there.
+     */
+    private void awaitLimitsOnRedis(String sku) {
+        String network = "198.18." + ThreadLocalRandom.current().nextInt(256) + ".";
+        AtomicInteger probes = new AtomicInteger();
+        await("the limits on Redis").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            String address = network + probes.incrementAndGet() % 256;
+            assertEquals(200, api.get("api/skus/" + sku + "/stock", "X-Forwarded-For", address).status());
+            try (Jedis redis = TestRedis.client()) {
+                return redis.exists(SharedBuckets.key(new Limit("address", 1, 1), address));
+            }
+        });
     }
 
     private Burst burst(String sku, String buyer, int requests) throws Exception {
