@@ -48,10 +48,10 @@ class RedisFailuresTest {
     @Test
     void clusterNodesAreHostPortPairsAndEmptyMeansOneServer() {
         assertEquals(List.of(new HostAndPort("10.0.0.1", 7000), new HostAndPort("redis-b", 7001)),
-                List.copyOf(RedisClient.parseNodes(" 10.0.0.1:7000, redis-b:7001 ,")));
-        assertTrue(RedisClient.parseNodes("").isEmpty());
-        assertTrue(RedisClient.parseNodes(" , ").isEmpty());
-        assertThrows(IllegalArgumentException.class, () -> RedisClient.parseNodes("redis-a"));
-        assertThrows(IllegalArgumentException.class, () -> RedisClient.parseNodes("redis-a:"));
+                List.copyOf(RedisSettings.parseNodes(" 10.0.0.1:7000, redis-b:7001 ,")));
+        assertTrue(RedisSettings.parseNodes("").isEmpty());
+        assertTrue(RedisSettings.parseNodes(" , ").isEmpty());
+        assertThrows(IllegalArgumentException.class, () -> RedisSettings.parseNodes("redis-a"));
+        assertThrows(IllegalArgumentException.class, () -> RedisSettings.parseNodes("redis-a:"));
     }
 }
