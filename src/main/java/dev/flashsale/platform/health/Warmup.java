@@ -35,7 +35,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class Warmup {
 
     private static final Logger LOG = Logger.getLogger(Warmup.class.getName());
-    private static final String SKU = "WARMUP-NOT-ON-SALE";
 
     public enum State { OFF, RUNNING, DONE }
 
@@ -73,7 +72,7 @@ public class Warmup {
         }
         state = State.RUNNING;
         deadlineNanos = System.nanoTime() + Duration.ofSeconds(maxSeconds).toNanos();
-        List<HttpRequest> rounds = rounds(base.get());
+        List<HttpRequest> rounds = WarmupRequests.of(base.get(), storefrontKey);
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).executor(executor).build();
         CompletableFuture<Void> serving = CompletableFuture.runAsync(() -> awaitServing(http, rounds.get(0)), executor);
@@ -141,25 +140,5 @@ public class Warmup {
             }
         }
         sent.updateAndGet(count -> Math.min(count, requests));
-    }
-
-    private List<HttpRequest> rounds(URI base) {
-        Duration timeout = Duration.ofSeconds(10);
-        List<HttpRequest> rounds = new ArrayList<>();
-        rounds.add(HttpRequest.newBuilder(base.resolve("api/ping")).timeout(timeout).GET().build());
-        rounds.add(reserve(base, timeout).build());
-        storefrontKey.filter(key -> !key.isBlank()).ifPresent(key -> {
-            rounds.add(reserve(base, timeout).header("X-Api-Key", key.strip()).build());
-            rounds.add(HttpRequest.newBuilder(base.resolve("api/skus/" + SKU + "/stock")).timeout(timeout)
-                    .header("X-Api-Key", key.strip()).GET().build());
-        });
-        return rounds;
-    }
-
-    /** A reserve of no units: refused as invalid (400) before any stock is asked for. */
-    private static HttpRequest.Builder reserve(URI base, Duration timeout) {
-        return HttpRequest.newBuilder(base.resolve("api/reservations")).timeout(timeout)
-                .header("Content-Type", "application/json").header("Idempotency-Key", "warmup")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"sku\":\"" + SKU + "\",\"buyerId\":\"warmup\",\"qty\":0}"));
     }
 }
