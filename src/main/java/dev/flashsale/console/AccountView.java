@@ -1,6 +1,6 @@
 package dev.flashsale.console;
 
-import dev.flashsale.access.boundary.AccountAdmin;
+import dev.flashsale.access.boundary.OwnAccount;
 import dev.flashsale.access.boundary.ConsoleSessions;
 import dev.flashsale.access.entity.PasswordChange;
 import dev.flashsale.platform.web.ClientAddress;
@@ -19,7 +19,7 @@ import jakarta.servlet.http.HttpServletRequest;
 public class AccountView {
 
     @Inject
-    AccountAdmin account;
+    OwnAccount account;
 
     @Inject
     ConsoleActions actions;

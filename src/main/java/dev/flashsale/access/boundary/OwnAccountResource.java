@@ -36,7 +36,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class OwnAccountResource {
 
     @Inject
-    AccountAdmin account;
+    OwnAccount account;
 
     @Inject
     ClientAddress addresses;
