@@ -3,6 +3,7 @@ package dev.flashsale.console;
 import dev.flashsale.platform.Causes;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.problem.TransientFailure;
+import dev.flashsale.platform.web.ErrorPage;
 import jakarta.ejb.EJBAccessException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.faces.application.FacesMessage;
@@ -30,9 +31,6 @@ public class ConsoleActions {
 
     private static final Logger LOG = Logger.getLogger(ConsoleActions.class.getName());
 
-    /** What a person is told when the database is away for a moment: nothing of ours broke, and trying again will do. */
-    static final String UNAVAILABLE = "The database is not answering right now; try again in a moment.";
-
     @Inject
     Validator validator;
 
@@ -46,7 +44,7 @@ public class ConsoleActions {
         } catch (RuntimeException failure) {
             if (TransientFailure.is(failure)) {
                 LOG.warning(() -> "Database unavailable or busy for a console action: " + Causes.summary(failure));
-                error(clientId, UNAVAILABLE);
+                error(clientId, ErrorPage.UNAVAILABLE);
                 return Optional.empty();
             }
             String incident = UUID.randomUUID().toString();

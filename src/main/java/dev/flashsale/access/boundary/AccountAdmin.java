@@ -54,7 +54,7 @@ public class AccountAdmin {
             throw ProblemException.conflict("username-taken", "Username taken",
                     "There is already a user " + account.username());
         }
-        return changed(AuditAction.USER_ADD, account.username(), "role=" + account.role());
+        return changes.recorded(AuditAction.USER_ADD, account.username(), "role=" + account.role());
     }
 
     /** Disabled at once; disabling a disabled user changes nothing. */
@@ -66,13 +66,13 @@ public class AccountAdmin {
         if (!accounts.disable(username)) {
             throw lastAdministrator(username);
         }
-        return changed(AuditAction.USER_DISABLE, username, "", "disable");
+        return changes.recorded(AuditAction.USER_DISABLE, username, "", "disable");
     }
 
     /** Enabling an enabled user changes nothing. */
     public Account enable(String username) {
-        Account account = existing(username);
-        return accounts.enable(username) ? changed(AuditAction.USER_ENABLE, username, "") : account;
+        Account account = changes.existing(username);
+        return accounts.enable(username) ? changes.recorded(AuditAction.USER_ENABLE, username, "") : account;
     }
 
     /** The same role changes nothing. */
@@ -84,23 +84,19 @@ public class AccountAdmin {
         if (!accounts.setRole(username, role)) {
             throw lastAdministrator(username);
         }
-        return changed(AuditAction.USER_ROLE_CHANGE, username, "role=" + role, "role-change");
+        return changes.recorded(AuditAction.USER_ROLE_CHANGE, username, "role=" + role, "role-change");
     }
 
     public void resetPassword(String username, String password) {
         if (accounts.setPassword(username, passwords.hash(password)).isEmpty()) {
             throw AccountChanges.unknown(username);
         }
-        changed(AuditAction.USER_PASSWORD_RESET, username, "", "password-reset");
-    }
-
-    private Account existing(String username) {
-        return changes.existing(username);
+        changes.recorded(AuditAction.USER_PASSWORD_RESET, username, "", "password-reset");
     }
 
     /** Another user's account: an administrator does not {@code change} their own. */
     private Account othersAccount(String username, String change) {
-        Account account = existing(username);
+        Account account = changes.existing(username);
         if (account.username().equals(session.getCallerPrincipal().getName())) {
             throw ProblemException.conflict("own-account", "Own account",
                     "An administrator cannot " + change + "; another administrator can");
@@ -113,11 +109,4 @@ public class AccountAdmin {
                 username + " is the last enabled administrator: enable or add another first");
     }
 
-    private Account changed(AuditAction action, String username, String detail) {
-        return changes.recorded(action, username, detail, null);
-    }
-
-    private Account changed(AuditAction action, String username, String detail, String sessionsEndedReason) {
-        return changes.recorded(action, username, detail, sessionsEndedReason);
-    }
 }

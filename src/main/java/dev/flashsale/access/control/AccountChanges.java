@@ -26,6 +26,11 @@ public class AccountChanges {
     @Inject
     Event<AccountsChanged> changed;
 
+    /** A change that left the user's credentials as they were (an add, an enable). */
+    public Account recorded(AuditAction action, String username, String detail) {
+        return recorded(action, username, detail, null);
+    }
+
     /**
      * @param sessionsEndedReason for a change that raised the user's credentials version, why its
      *        console sessions made before end; else null

@@ -49,9 +49,7 @@ public class Challenges {
             } else {
                 SecurityHeaders.applyToPage(response);
                 response.setHeader("Cache-Control", "no-store");
-                response.setHeader("Retry-After", Long.toString(retryLater.retryAfterSeconds()));
-                ErrorPage.writePage(request, response, retryLater.problem().status(), retryLater.problem().title(),
-                        "The database is not answering right now; try again in a moment.");
+                ErrorPage.writeUnavailablePage(request, response);
             }
             response.flushBuffer();
         } catch (IOException clientGone) {

@@ -28,6 +28,9 @@ public class ErrorPage extends HttpServlet {
 
     private static final Logger LOG = Logger.getLogger(ErrorPage.class.getName());
 
+    /** What a person is told when the database is away for a moment: nothing of ours broke, and trying again will do. */
+    public static final String UNAVAILABLE = "The database is not answering right now; try again in a moment.";
+
     private final transient Jsonb jsonb = JsonbBuilder.create();
 
     @Override
@@ -45,7 +48,7 @@ public class ErrorPage extends HttpServlet {
         }
         String detail = detailOf(status);
         if (retryLater) {
-            detail = "The database is not answering right now; try again in a moment.";
+            detail = UNAVAILABLE;
         } else if (status >= 500 && code != null) {
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Unexpected failure on " + uri + ", incident " + incident, failure);
@@ -69,6 +72,13 @@ public class ErrorPage extends HttpServlet {
         } else {
             writePage(request, response, status, titleOf(status), detail);
         }
+    }
+
+    /** A 503 page for a person while the database is away for a moment, with its Retry-After. */
+    public static void writeUnavailablePage(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        response.setHeader("Retry-After", Long.toString(ProblemResponses.RETRY_AFTER_SECONDS));
+        writePage(request, response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, titleOf(HttpServletResponse.SC_SERVICE_UNAVAILABLE),
+                UNAVAILABLE);
     }
 
     /** A short page for a person, with a way back into the console; title and detail are our own text, not the request's. */
