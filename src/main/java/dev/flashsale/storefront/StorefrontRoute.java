@@ -8,10 +8,11 @@ import java.util.List;
 
 /**
  * A storefront route: its method, its path template's segments (a {@code {name}} segment is a
- * parameter), whether it is public, its answers' media type and its handler.
+ * parameter), whether it is public, its answers' media type, its handler and the handler's class
+ * (where its declarations are).
  */
 record StorefrontRoute(String method, String path, List<String> segments, List<String> names, boolean isPublic,
-                       String produces, Handler<?> handler) {
+                       String produces, Handler<?> handler, Class<?> type) {
 
     /** The route a handler declares; refused when it declares no route or no access. */
     static StorefrontRoute of(Handler<?> handler, Class<?> type) {
@@ -29,7 +30,7 @@ record StorefrontRoute(String method, String path, List<String> segments, List<S
             }
         }
         boolean isPublic = List.of(access.value()).contains(Access.PUBLIC);
-        return new StorefrontRoute(declared[0], declared[1], segments, List.copyOf(names), isPublic, answers.produces(), handler);
+        return new StorefrontRoute(declared[0], declared[1], segments, List.copyOf(names), isPublic, answers.produces(), handler, type);
     }
 
     private static boolean isParameter(String segment) {

@@ -48,7 +48,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The OpenAPI document at /openapi against the application's own code: every route (each JAX-RS
  * resource method and each storefront handler, found by reflection over the application's
- * classes; the storefront's are described in META-INF/openapi.json) is in it with its success answer,
+ * classes; the storefront's document is written from the handlers' declarations) is in it with its success answer,
  * its problem answers and its credentials, and every problem type the code can raise is named
  * under its status. A resource method added without documentation fails here.
  */

@@ -22,10 +22,11 @@ import org.eclipse.microprofile.openapi.models.tags.Tag;
 
 /**
  * Completes the OpenAPI document that MicroProfile OpenAPI builds from the admin resources'
- * annotations and from META-INF/openapi.json, where the storefront's routes are written
+ * annotations and from the storefront's routes (storefront.StorefrontDocument, the model reader)
  * (mp.openapi.filter). An operation names its own refusals: an answer (an {@code @APIResponse} on a
  * resource method) of status 400 or more whose description is the comma-separated slugs of the
- * problem types it answers with ({@code "sold-out, sale-not-open"}). Here every such answer becomes an application/problem+json
+ * problem types it answers with ({@code "sold-out, sale-not-open"}; a storefront route's refusals
+ * are written so too). Here every such answer becomes an application/problem+json
  * answer with the {@link Problem} schema, its types listed in {@code x-problem-types} (and
  * Retry-After on 429 and 503); and the refusals that come from the shared machinery, not from the
  * method, are added where that machinery runs: the authentication named by the operation's

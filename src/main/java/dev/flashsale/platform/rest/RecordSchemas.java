@@ -3,22 +3,27 @@ package dev.flashsale.platform.rest;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.Components;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 
 /**
  * The schema of a record that no resource method names (the problem document, written by the
- * exception mappers), read from its components so that it cannot drift from the record. Knows
- * the component types such records use: text, numbers, flags, and lists of other records.
+ * exception mappers; the storefront's requests and answers), read from its components so that it
+ * cannot drift from the record. Knows the component types such records use: text, numbers,
+ * flags, ids, instants, enums (a schema of their own) and lists of these.
  */
-final class RecordSchemas {
+public final class RecordSchemas {
 
     private RecordSchemas() {
     }
 
-    static void addTo(Components components, Class<? extends Record> type) {
+    /** Adds the record's schema (and those of the records and enums it names) under its simple name. */
+    public static void addTo(Components components, Class<? extends Record> type) {
         if (components.getSchemas() != null && components.getSchemas().containsKey(type.getSimpleName())) {
             return;
         }
@@ -39,6 +44,19 @@ final class RecordSchemas {
             addTo(components, (Class<? extends Record>) record);
             return OASFactory.createSchema().ref(record.getSimpleName());
         }
+        if (type instanceof Class<?> constants && constants.isEnum()) {
+            addEnum(components, constants);
+            return OASFactory.createSchema().ref(constants.getSimpleName());
+        }
+        if (type == UUID.class) {
+            return OASFactory.createSchema().type(Schema.SchemaType.STRING).format("uuid");
+        }
+        if (type == Instant.class) {
+            return OASFactory.createSchema().type(Schema.SchemaType.STRING).format("date-time");
+        }
+        if (type == BigDecimal.class || type == double.class || type == Double.class) {
+            return OASFactory.createSchema().type(Schema.SchemaType.NUMBER);
+        }
         if (type == int.class || type == long.class || type == Integer.class || type == Long.class) {
             return OASFactory.createSchema().type(Schema.SchemaType.INTEGER);
         }
@@ -49,5 +67,15 @@ final class RecordSchemas {
             return OASFactory.createSchema().type(Schema.SchemaType.STRING);
         }
         throw new IllegalArgumentException("No schema for a record component of type " + type);
+    }
+
+    private static void addEnum(Components components, Class<?> type) {
+        if (components.getSchemas() == null || !components.getSchemas().containsKey(type.getSimpleName())) {
+            Schema schema = OASFactory.createSchema().type(Schema.SchemaType.STRING);
+            for (Object constant : type.getEnumConstants()) {
+                schema.addEnumeration(((Enum<?>) constant).name());
+            }
+            components.addSchema(type.getSimpleName(), schema);
+        }
     }
 }

@@ -3,6 +3,9 @@ package dev.flashsale.reservations.boundary;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Described;
+import dev.flashsale.platform.pipeline.Described.Outcome;
+import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.platform.security.Access;
@@ -21,6 +24,15 @@ import java.util.UUID;
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
 @Answers("POST /api/reservations/{id}/extend")
+@Described(id = "extend",
+        summary = "Extend a live hold for a payment in flight: by the seconds asked (none: the sale's most), at most "
+                + "the sale's maxExtensionSeconds, at most its maxExtensions times",
+        body = ExtensionRequest.class, bodyRequired = false,
+        bodyText = "seconds: the seconds wanted, 1 to 86400; the sale grants at most its maxExtensionSeconds. Left out "
+                + "(or no body): the sale's most",
+        outcomes = @Outcome(status = 200, type = ReservationView.class, text = "The reservation, its hold extended: the new expiresAt, and its extensions counted"),
+        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "reservation-not-found"),
+                @Refusal(status = 409, slugs = "hold-expired, reservation-confirmed, reservation-cancelled, extension-off, extensions-spent")})
 public class ExtendReservation implements Handler<ExtendReservation.Asked> {
 
     /** The reservation named and the seconds asked for. */

@@ -6,6 +6,9 @@ import dev.flashsale.platform.pipeline.Admission;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Described;
+import dev.flashsale.platform.pipeline.Described.Outcome;
+import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
@@ -30,6 +33,17 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
 @Answers("POST /api/reservations")
+@Described(id = "reserve",
+        summary = "Hold units of a SKU for a buyer; a retry with the same Idempotency-Key by the same storefront key "
+                + "gets the same reservation (each key has its own idempotency keys)",
+        body = ReserveRequest.class, headers = "Idempotency-Key",
+        outcomes = {@Outcome(status = 200, type = ReservationView.class, text = "Reserved before under this Idempotency-Key: the same reservation"),
+                @Outcome(status = 201, type = ReservationView.class, text = "Reserved: the hold, until expiresAt")},
+        refusals = {@Refusal(status = 400, slugs = "idempotency-key-missing, idempotency-key-invalid, invalid-sku, invalid-buyer-id, quantity-above-limit"),
+                @Refusal(status = 403, slugs = "admission-required, admission-token-invalid, admission-token-other-sale, admission-token-other-buyer, admission-token-expired, admission-token-revoked, admission-token-used"),
+                @Refusal(status = 404, slugs = "sku-not-found"),
+                @Refusal(status = 409, slugs = "sold-out, sale-not-open, outside-sale-window, buyer-limit-reached"),
+                @Refusal(status = 422, slugs = "idempotency-key-reused"), @Refusal(status = 503, slugs = "busy, room-unavailable")})
 public class ReserveUnits implements Handler<ReserveCommand> {
 
     private static final ReserveRequestReader BODIES = new ReserveRequestReader();

@@ -3,6 +3,9 @@ package dev.flashsale.room.boundary;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Described;
+import dev.flashsale.platform.pipeline.Described.Outcome;
+import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
@@ -16,6 +19,12 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
 @Answers("DELETE /api/sales/{saleId}/queue/{ticket}")
+@Described(id = "leave", tag = Described.TAG_ROOM,
+        summary = "Leave the waiting room: the place (and any token) is freed for the next buyer",
+        outcomes = @Outcome(status = 204, text = "Left (also when the ticket had already expired or left)"),
+        refusals = {@Refusal(status = 400, slugs = "invalid-id"),
+                @Refusal(status = 404, slugs = "room-not-found, ticket-not-found"),
+                @Refusal(status = 503, slugs = "room-unavailable")})
 public class LeaveRoom implements Handler<SaleTicket> {
 
     @Inject

@@ -2,8 +2,12 @@ package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.pipeline.Described;
+import dev.flashsale.platform.pipeline.Described.Outcome;
+import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
+import dev.flashsale.room.entity.LotteryRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 
@@ -15,6 +19,12 @@ import java.util.UUID;
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
 @Answers("GET /api/sales/{saleId}/queue/lottery")
+@Described(id = "lottery", tag = Described.TAG_ROOM,
+        summary = "The lottery's record: seed, the pre-queue tickets' commitments (SHA-256 of each ticket, never the "
+                + "ticket) and their order, for anyone to recompute",
+        outcomes = @Outcome(status = 200, type = LotteryRecord.class, text = "The record"),
+        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "room-not-found"),
+                @Refusal(status = 409, slugs = "lottery-not-drawn")})
 public class LotteryRecordOfRoom extends OfOneSale {
 
     @Override

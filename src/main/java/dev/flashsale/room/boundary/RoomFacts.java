@@ -2,8 +2,12 @@ package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
+import dev.flashsale.platform.pipeline.Described;
+import dev.flashsale.platform.pipeline.Described.Outcome;
+import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
+import dev.flashsale.room.entity.RoomInfo;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 
@@ -14,6 +18,11 @@ import java.util.UUID;
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
 @Answers("GET /api/sales/{saleId}/queue")
+@Described(id = "info", tag = Described.TAG_ROOM,
+        summary = "The room: when it opens, the SHA-256 of the lottery's seed (and the seed once drawn), how many wait",
+        outcomes = @Outcome(status = 200, type = RoomInfo.class, text = "The room"),
+        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "room-not-found"),
+                @Refusal(status = 503, slugs = "room-unavailable")})
 public class RoomFacts extends OfOneSale {
 
     @Override

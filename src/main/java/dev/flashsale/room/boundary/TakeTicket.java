@@ -4,10 +4,14 @@ import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Described;
+import dev.flashsale.platform.pipeline.Described.Outcome;
+import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.RoomMetrics;
+import dev.flashsale.room.entity.QueueAnswer;
 import dev.flashsale.room.entity.TicketRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -17,6 +21,14 @@ import java.util.UUID;
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
 @Answers("POST /api/sales/{saleId}/queue")
+@Described(id = "take", tag = Described.TAG_ROOM,
+        summary = "Take a place in the sale's waiting room; asking again gives the buyer's same ticket",
+        body = TicketRequest.class,
+        outcomes = {@Outcome(status = 200, type = QueueAnswer.class, text = "The buyer's ticket from before, where it stands"),
+                @Outcome(status = 201, type = QueueAnswer.class, text = "A new ticket, where it stands")},
+        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "room-not-found"),
+                @Refusal(status = 409, slugs = "room-off, queue-not-open, queue-full"),
+                @Refusal(status = 503, slugs = "room-unavailable")})
 public class TakeTicket implements Handler<TakeTicket.Asked> {
 
     private static final TicketRequestReader BODIES = new TicketRequestReader();

@@ -3,10 +3,14 @@ package dev.flashsale.stock.boundary;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
+import dev.flashsale.platform.pipeline.Described;
+import dev.flashsale.platform.pipeline.Described.Outcome;
+import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.stock.entity.Sku;
+import dev.flashsale.stock.entity.StockLevel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -14,6 +18,9 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
 @Answers("GET /api/skus/{sku}/stock")
+@Described(id = "level", summary = "A SKU's units: available, held and sold",
+        outcomes = @Outcome(status = 200, type = StockLevel.class, text = "The counts"),
+        refusals = {@Refusal(status = 400, slugs = "invalid-sku"), @Refusal(status = 404, slugs = "sku-not-found")})
 public class SkuStock implements Handler<Sku> {
 
     @Inject

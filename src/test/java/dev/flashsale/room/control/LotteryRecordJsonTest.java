@@ -2,6 +2,7 @@ package dev.flashsale.room.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.flashsale.room.entity.LotteryRecord;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -9,14 +10,16 @@ import jakarta.json.JsonString;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 
-/** The stored record, inflated, is the JSON docs/api.md describes: every field, commitments in both orders. */
+/** The stored record, inflated, is the JSON docs/api.md and the OpenAPI document describe: every field, commitments in both orders. */
 class LotteryRecordJsonTest {
 
     @Test
@@ -29,7 +32,9 @@ class LotteryRecordJsonTest {
 
         JsonObject record = inflate(LotteryRecordJson.gzip(sale, seed, Lottery.seedHash(seed), drawnAt, tickets, order));
 
-        assertEquals(List.of("saleId", "algorithm", "seedHash", "seed", "drawnAt", "commitments", "order"), List.copyOf(record.keySet()));
+        // The fields, in order, of the record the OpenAPI document describes it by.
+        assertEquals(Stream.of(LotteryRecord.class.getRecordComponents()).map(RecordComponent::getName).toList(),
+                List.copyOf(record.keySet()));
         assertEquals(sale.toString(), record.getString("saleId"));
         assertEquals(Lottery.ALGORITHM, record.getString("algorithm"));
         assertEquals(Lottery.seedHash(seed), record.getString("seedHash"));
