@@ -20,7 +20,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                     List<Integer> successConcurrencies, int successRequests, int warmupSeconds, int seconds, int repeats,
                     int memorySeeds, int wrkThreads, int pgbenchSeconds, int redisRequests, String pgbenchScript,
                     String outputDir, int shards, String payaraMicro, String applicationJar, String peer, int peerPort,
-                    int bigBuyers, int seedShards) {
+                    int bigBuyers, int seedShards, boolean coldOnly) {
 
     static final String USAGE = """
             Usage: --start-server | --base URL --admin USER:PASSWORD --db JDBC_URL
@@ -31,7 +31,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                    [--pgbench-seconds 10] [--redis-requests 100000] [--pgbench-script bench/reserve.pgbench]
                    [--out target/bench] [--shards 1] [--payara-micro target/payara-micro.jar]
                    [--app-jar target/flashsale-micro.jar] [--peer ../shared/peer | none] [--peer-port 8190]
-                   [--big-buyers 200000] [--seed-shards 1]
+                   [--big-buyers 200000] [--seed-shards 1] [--only cold]
             --start-server starts a Redis of its own (--redis, default 127.0.0.1:6397), recreates the database
             (--db, default jdbc:postgresql://127.0.0.1:5432/flashsale_bench) and starts the application
             (--app-jar on --port) once per --gate mode; without it the benchmark runs against --base.
@@ -39,14 +39,27 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
             path also runs on one row at each concurrency, so the two are compared in the same run. The seed
             scenario's SKUs have --seed-shards rows (default 1, as a sale's item has unless told otherwise).
             --peer DIR is the seeds' design in Node (server.js), started on --peer-port and measured beside the
-            application with the seed scenario, and once with --big-buyers buyers (0: not); none, or no Node: not measured.""";
+            application with the seed scenario, and once with --big-buyers buyers (0: not); none, or no Node: not measured.
+            --only cold (with --start-server) measures the first crowd after a start against the warm ones and
+            nothing else: no floor, no other phase, the first --gate mode only.""";
 
     private static final Set<String> FLAGS = Set.of("--start-server");
     private static final Set<String> KNOWN = Set.of("--base", "--admin", "--db", "--db-user", "--db-password", "--redis",
             "--port", "--floor-port", "--gate", "--seed-concurrency", "--seed-buyers", "--seed-units", "--retry-percent",
             "--success-concurrency", "--success-requests", "--warmup-seconds", "--seconds", "--repeats", "--memory-seeds",
             "--threads", "--pgbench-seconds", "--redis-requests", "--pgbench-script", "--out", "--shards", "--payara-micro",
-            "--app-jar", "--peer", "--peer-port", "--big-buyers", "--seed-shards");
+            "--app-jar", "--peer", "--peer-port", "--big-buyers", "--seed-shards", "--only");
+
+    private static boolean coldOnly(Map<String, String> values, boolean startServer) {
+        String only = values.get("--only");
+        if (only == null) {
+            return false;
+        }
+        if (!only.equals("cold") || !startServer) {
+            throw new IllegalArgumentException("--only takes cold, with --start-server\n" + USAGE);
+        }
+        return true;
+    }
 
     static BenchOptions parse(String[] args) {
         Map<String, String> values = new HashMap<>();
@@ -98,7 +111,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                 values.getOrDefault("--payara-micro", "target/payara-micro.jar"),
                 values.getOrDefault("--app-jar", "target/flashsale-micro.jar"), values.getOrDefault("--peer", "../shared/peer"),
                 positive(values, "--peer-port", 8190), Integer.parseInt(values.getOrDefault("--big-buyers", "200000")),
-                positive(values, "--seed-shards", 1));
+                positive(values, "--seed-shards", 1), coldOnly(values, startServer));
     }
 
     /** The application's port when the benchmark starts it. */

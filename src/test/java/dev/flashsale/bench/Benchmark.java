@@ -107,8 +107,14 @@ public final class Benchmark {
             startServices();
         }
         try {
-            measureFloor();
-            if (options.startServer()) {
+            if (options.coldOnly()) {
+                measureOwnServer(options.gateModes().get(0), false);
+            } else {
+                measureFloor();
+            }
+            if (options.coldOnly()) {
+                System.out.println("  (--only cold: no other phase)");
+            } else if (options.startServer()) {
                 for (int i = 0; i < options.gateModes().size(); i++) {
                     measureOwnServer(options.gateModes().get(i), i == 0);
                 }
@@ -318,7 +324,7 @@ public final class Benchmark {
                             "redis-benchmark reserve.lua c=" + concurrency, r.requestsPerSecond()));
                 }
             });
-        } else {
+        } else if (!options.coldOnly()) {
             soldOutAtC = soldOutPath(success, List.of(c), label, server, json).get(c);
             figures.add(figure("sold-out refusals, " + label + ", c=" + c, soldOutAtC, Benchmark::refusals,
                     Set.of(409), invariantsOf(sku("SOLD-OUT-" + gateName(label) + "-C" + c)), resident(server), "floor c=" + c, floor.value()));
@@ -559,7 +565,7 @@ public final class Benchmark {
         List<WrkSummary> loads = outcomes.stream().map(SeedScenario.Outcome::load).toList();
         boolean allPass = outcomes.stream().allMatch(SeedScenario.Outcome::pass);
         return figure(name, loads, WrkSummary::perSecondRate, SeedScenario.EXPECTED, (allPass ? "PASS " : "FAIL ") + outcomes.size() + " runs",
-                resident(server), "floor c=" + options.mainConcurrency(), floor.value());
+                resident(server), floor == null ? null : "floor c=" + options.mainConcurrency(), floor == null ? null : floor.value());
     }
 
     private Map<Integer, List<WrkSummary>> successPath(SuccessPath success, int shards, String label, JsonObjectBuilder json) throws SQLException {
