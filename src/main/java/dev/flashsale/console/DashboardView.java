@@ -1,6 +1,6 @@
 package dev.flashsale.console;
 
-import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.sales.boundary.SaleAdmin;
 import dev.flashsale.sales.entity.SaleView;
 import dev.flashsale.stock.boundary.SaleDashboard;
@@ -17,7 +17,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * A sale as it happens: per SKU total, available, held, sold and the units that came back, and
@@ -49,7 +48,7 @@ public class DashboardView implements Serializable {
     }
 
     public void refresh() {
-        Optional<UUID> saleId = actions.attempt(null, () -> Ids.parse(id, "sale"));
+        Optional<SaleId> saleId = actions.attempt(null, () -> SaleId.parse(id));
         if (saleId.isEmpty()) {
             return;
         }

@@ -1,5 +1,6 @@
 package dev.flashsale.console;
 
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.reservations.boundary.ReservationDesk;
 import dev.flashsale.reservations.entity.Movement;
 import dev.flashsale.reservations.entity.Reservation;
@@ -45,14 +46,14 @@ public class ReservationsView implements Serializable {
 
     public void show(Reservation reservation) {
         selected = reservation;
-        history = actions.attempt(null, () -> desk.history(reservation.id())).orElse(List.of());
+        history = actions.attempt(null, () -> desk.history(new ReservationId(reservation.id()))).orElse(List.of());
     }
 
     public void cancelSelected() {
         if (selected == null) {
             return;
         }
-        actions.attempt(null, () -> desk.cancelHold(selected.id())).ifPresent(cancelled -> {
+        actions.attempt(null, () -> desk.cancelHold(new ReservationId(selected.id()))).ifPresent(cancelled -> {
             actions.info("Hold " + cancelled.id() + " cancelled; " + cancelled.qty() + " unit(s) of " + cancelled.sku()
                     + " are back on sale");
             search();

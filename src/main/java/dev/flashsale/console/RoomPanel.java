@@ -1,7 +1,7 @@
 package dev.flashsale.console;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.problem.ProblemException;
-import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.room.boundary.RoomAdmin;
 import dev.flashsale.room.entity.RoomView;
 import jakarta.faces.view.ViewScoped;
@@ -15,7 +15,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.UUID;
 
 /**
  * The dashboard's waiting room, when the sale has one: queue, admissions, the lottery's seed hash
@@ -39,14 +38,14 @@ public class RoomPanel implements Serializable {
     @Inject
     transient ConsoleActions actions;
 
-    private UUID saleId;
+    private SaleId saleId;
     private RoomView room;
     private String ticket;
     private final Deque<Point> points = new ArrayDeque<>();
 
     public void refresh(String id) {
         try {
-            saleId = Ids.parse(id, "sale");
+            saleId = SaleId.parse(id);
         } catch (ProblemException notAnId) {
             return; // the dashboard says so already
         }

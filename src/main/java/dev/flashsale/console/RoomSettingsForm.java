@@ -1,7 +1,7 @@
 package dev.flashsale.console;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.problem.ProblemException;
-import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.room.boundary.RoomAdmin;
 import dev.flashsale.room.entity.RoomSettings;
 import dev.flashsale.room.entity.RoomView;
@@ -13,7 +13,6 @@ import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * A sale's waiting room in the sale form: on or off, buyers admitted a second, the most buyers
@@ -35,7 +34,7 @@ public class RoomSettingsForm implements Serializable {
     @Inject
     transient ConsoleActions actions;
 
-    private UUID saleId;
+    private SaleId saleId;
     private boolean existing;
     private boolean enabled = true;
     private Integer admissionPerSecond = 5;
@@ -50,7 +49,7 @@ public class RoomSettingsForm implements Serializable {
             return;
         }
         try {
-            saleId = Ids.parse(id, "sale");
+            saleId = SaleId.parse(id);
         } catch (ProblemException notAnId) {
             return; // the sale form says so already
         }

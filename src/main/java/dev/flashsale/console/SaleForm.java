@@ -1,6 +1,6 @@
 package dev.flashsale.console;
 
-import dev.flashsale.platform.rest.Ids;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.sales.boundary.SaleAdmin;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
 import dev.flashsale.sales.entity.NewSale;
@@ -16,7 +16,6 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Creating or changing a sale, and opening, pausing or closing it. The sale is checked by the
@@ -50,7 +49,7 @@ public class SaleForm implements Serializable {
             }
             return;
         }
-        Optional<UUID> saleId = parse();
+        Optional<SaleId> saleId = parse();
         saleId.flatMap(sale -> actions.attempt(null, () -> sales.find(sale))).ifPresent(this::fill);
     }
 
@@ -112,8 +111,8 @@ public class SaleForm implements Serializable {
         items = new ArrayList<>(sale.items().stream().map(SaleItemRow::of).toList());
     }
 
-    private Optional<UUID> parse() {
-        return actions.attempt(null, () -> Ids.parse(id, "sale"));
+    private Optional<SaleId> parse() {
+        return actions.attempt(null, () -> SaleId.parse(id));
     }
 
     public boolean isNew() {

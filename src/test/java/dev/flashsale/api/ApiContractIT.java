@@ -155,6 +155,11 @@ class ApiContractIT {
         cases.add(new Refusal(404, "sale-not-found", () -> api.adminGet("api/admin/sales/" + UNKNOWN_ID)));
         cases.add(new Refusal(404, "sale-not-found", () -> api.adminPostEmpty("api/admin/sales/" + UNKNOWN_ID + "/open")));
         cases.add(new Refusal(400, "invalid-id", () -> api.adminGet("api/admin/sales/42")));
+        // Every kind of path id is converted where the request comes in (IdParameters), with the same answer.
+        cases.add(new Refusal(400, "invalid-id", () -> api.adminPostEmpty("api/admin/sales/not-a-sale/close")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.adminGet("api/admin/sales/42/room")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.adminGet("api/admin/reservations/42/history")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.adminPostEmpty("api/admin/reservations/zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz/cancel")));
         assertRefusedWithoutChanges(cases, sku, taken);
     }
 

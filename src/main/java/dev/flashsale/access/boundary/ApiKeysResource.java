@@ -3,8 +3,8 @@ package dev.flashsale.access.boundary;
 import dev.flashsale.access.entity.ApiKey;
 import dev.flashsale.access.entity.IssuedApiKey;
 import dev.flashsale.access.entity.NewApiKey;
+import dev.flashsale.platform.id.Ids;
 import dev.flashsale.platform.rest.ApiDocument;
-import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -67,7 +67,7 @@ public class ApiKeysResource {
     @POST
     @Path("{id}/revoke")
     public Response revokeApiKey(@PathParam("id") String id) {
-        keys.revoke(Ids.parse(id, "api-key"));
+        keys.revoke(Ids.uuid(id, "api-key"));
         return Response.noContent().build();
     }
 }

@@ -7,7 +7,8 @@ import jakarta.ws.rs.ext.Provider;
 
 /**
  * The JAX-RS runtime's own refusals (unknown path 404, wrong method 405, wrong content type 415,
- * unacceptable Accept 406...) in the same problem+json shape as ours.
+ * unacceptable Accept 406...) in the same problem+json shape as ours; one that already carries
+ * our problem is answered as it is.
  */
 @Provider
 public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplicationException> {
@@ -15,6 +16,10 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
     @Override
     public Response toResponse(WebApplicationException exception) {
         Response original = exception.getResponse();
+        if (original.getEntity() instanceof Problem) {
+            // A refusal of ours that had to travel as the framework's exception (IdParameters).
+            return original;
+        }
         int status = original.getStatus();
         Response.StatusType statusType = Response.Status.fromStatusCode(status);
         String title = status == 400 ? "Bad request" : statusType != null ? statusType.getReasonPhrase() : "HTTP " + status;

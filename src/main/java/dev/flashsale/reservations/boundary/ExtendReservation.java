@@ -1,13 +1,13 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
-import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
+import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Handler;
-import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.entity.ExtensionRequest;
@@ -46,7 +46,7 @@ public class ExtendReservation implements Handler<ExtendReservation.Asked> {
 
     @Override
     public Asked read(Call call) {
-        UUID id = Ids.parse(call.param("id"), "reservation");
+        UUID id = ReservationId.parse(call.param("id")).value();
         return new Asked(id, call.optionalBody(BODIES, ExtensionRequest.SALE_DEFAULT));
     }
 

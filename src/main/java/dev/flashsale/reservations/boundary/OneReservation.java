@@ -1,10 +1,10 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.id.KeyOwner;
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Call;
 import dev.flashsale.platform.pipeline.Handler;
-import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationView;
 import jakarta.inject.Inject;
@@ -21,7 +21,7 @@ abstract class OneReservation implements Handler<UUID> {
 
     @Override
     public UUID read(Call call) {
-        return Ids.parse(call.param("id"), "reservation");
+        return ReservationId.parse(call.param("id")).value();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.audit.entity.AuditAction;
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.control.ReservationBook;
@@ -40,14 +41,16 @@ public class ReservationDesk {
         return reservations.search(query, SEARCH_LIMIT);
     }
 
-    public List<Movement> history(UUID id) {
+    public List<Movement> history(ReservationId reservation) {
+        UUID id = reservation.value();
         lifecycle.find(id);
         return reservations.movementsOf(id);
     }
 
     /** Cancels a live hold; a reservation that is not HELD is refused rather than silently kept. */
     @RolesAllowed(Roles.MERCHANDISER)
-    public Reservation cancelHold(UUID id) {
+    public Reservation cancelHold(ReservationId held) {
+        UUID id = held.value();
         Reservation reservation = lifecycle.find(id);
         if (reservation.status() != ReservationStatus.HELD) {
             throw ProblemException.conflict("not-a-hold", "Not a hold",

@@ -1,8 +1,8 @@
 package dev.flashsale.reservations.boundary;
 
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.ApiDocument;
-import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.entity.Movement;
@@ -58,8 +58,8 @@ public class ReservationDeskResource {
     @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     @Path("{id}/history")
-    public List<Movement> history(@PathParam("id") String id) {
-        return desk.history(Ids.parse(id, "reservation"));
+    public List<Movement> history(@PathParam("id") ReservationId id) {
+        return desk.history(id);
     }
 
     @Operation(summary = "Cancel a hold (merchandisers)")
@@ -71,8 +71,8 @@ public class ReservationDeskResource {
     @Access(Roles.MERCHANDISER)
     @POST
     @Path("{id}/cancel")
-    public Reservation cancel(@PathParam("id") String id) {
-        return desk.cancelHold(Ids.parse(id, "reservation"));
+    public Reservation cancel(@PathParam("id") ReservationId id) {
+        return desk.cancelHold(id);
     }
 
     private static ReservationStatus statusOf(String status) {

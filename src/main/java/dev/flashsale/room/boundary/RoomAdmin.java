@@ -2,6 +2,7 @@ package dev.flashsale.room.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.audit.entity.AuditAction;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.Lottery;
@@ -52,13 +53,15 @@ public class RoomAdmin {
     Event<RoomChanged> changed;
 
     @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
-    public RoomView find(UUID saleId) {
+    public RoomView find(SaleId sale) {
+        UUID saleId = sale.value();
         return viewOf(book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId)));
     }
 
     /** The sale's room, or empty when the sale has none (the console's dashboard of any sale). */
     @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
-    public Optional<RoomView> findIfAny(UUID saleId) {
+    public Optional<RoomView> findIfAny(SaleId sale) {
+        UUID saleId = sale.value();
         return book.find(saleId).map(this::viewOf);
     }
 
@@ -73,22 +76,24 @@ public class RoomAdmin {
     }
 
     @RolesAllowed(Roles.MERCHANDISER)
-    public RoomView set(UUID saleId, RoomSettings settings) {
-        SaleView sale = sales.find(saleId);
-        if (Boolean.TRUE.equals(settings.enabled()) && sale.startsAt() == null) {
+    public RoomView set(SaleId sale, RoomSettings settings) {
+        UUID saleId = sale.value();
+        SaleView terms = sales.find(sale);
+        if (Boolean.TRUE.equals(settings.enabled()) && terms.startsAt() == null) {
             throw ProblemException.conflict("room-needs-start", "Room needs a start", "Sale " + saleId
                     + " has no startsAt: the room's lottery runs at the sale's opening second, so set startsAt first");
         }
-        if (settings.preQueueOpensAt() != null && sale.startsAt() != null && settings.preQueueOpensAt().isAfter(sale.startsAt())) {
+        if (settings.preQueueOpensAt() != null && terms.startsAt() != null && settings.preQueueOpensAt().isAfter(terms.startsAt())) {
             throw ProblemException.badRequest("prequeue-opens-after-start", "preQueueOpensAt " + settings.preQueueOpensAt()
-                    + " is after the sale's startsAt " + sale.startsAt());
+                    + " is after the sale's startsAt " + terms.startsAt());
         }
         book.save(saleId, settings);
         return changedTo(saleId, AuditAction.ROOM_SET, settings.toString());
     }
 
     @RolesAllowed(Roles.MERCHANDISER)
-    public RoomView pause(UUID saleId, boolean paused) {
+    public RoomView pause(SaleId sale, boolean paused) {
+        UUID saleId = sale.value();
         if (!book.setPaused(saleId, paused)) {
             throw WaitingRoom.roomNotFound(saleId);
         }
@@ -98,7 +103,8 @@ public class RoomAdmin {
     }
 
     @RolesAllowed(Roles.MERCHANDISER)
-    public void revoke(UUID saleId, String ticket) {
+    public void revoke(SaleId sale, String ticket) {
+        UUID saleId = sale.value();
         book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
         WaitingRoom.checkTicket(ticket);
         TicketRelease release = redis.release(saleId, ticket, true);
@@ -115,6 +121,6 @@ public class RoomAdmin {
         redis.configure(room);
         audit.record(action, "sale:" + saleId, detail);
         changed.fire(new RoomChanged(saleId));
-        return find(saleId);
+        return find(new SaleId(saleId));
     }
 }

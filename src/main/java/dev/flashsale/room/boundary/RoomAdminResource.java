@@ -1,7 +1,7 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.rest.ApiDocument;
-import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.entity.RoomSettings;
@@ -45,8 +45,8 @@ public class RoomAdminResource {
     @APIResponse(responseCode = "503", description = "room-unavailable")
     @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
-    public RoomView find(@PathParam("saleId") String saleId) {
-        return admin.find(Ids.parse(saleId, "sale"));
+    public RoomView find(@PathParam("saleId") SaleId saleId) {
+        return admin.find(saleId);
     }
 
     @Operation(summary = "Set the sale's waiting room (merchandisers); the lottery's seed is made with the first setting")
@@ -59,8 +59,8 @@ public class RoomAdminResource {
     @Access(Roles.MERCHANDISER)
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
-    public RoomView set(@PathParam("saleId") String saleId, @Valid @NotNull RoomSettings body) {
-        return admin.set(Ids.parse(saleId, "sale"), body);
+    public RoomView set(@PathParam("saleId") SaleId saleId, @Valid @NotNull RoomSettings body) {
+        return admin.set(saleId, body);
     }
 
     @Operation(summary = "Pause admission (merchandisers): waiting buyers keep their places")
@@ -72,8 +72,8 @@ public class RoomAdminResource {
     @Access(Roles.MERCHANDISER)
     @POST
     @Path("pause")
-    public RoomView pause(@PathParam("saleId") String saleId) {
-        return admin.pause(Ids.parse(saleId, "sale"), true);
+    public RoomView pause(@PathParam("saleId") SaleId saleId) {
+        return admin.pause(saleId, true);
     }
 
     @Operation(summary = "Resume admission (merchandisers)")
@@ -85,8 +85,8 @@ public class RoomAdminResource {
     @Access(Roles.MERCHANDISER)
     @POST
     @Path("resume")
-    public RoomView resume(@PathParam("saleId") String saleId) {
-        return admin.pause(Ids.parse(saleId, "sale"), false);
+    public RoomView resume(@PathParam("saleId") SaleId saleId) {
+        return admin.pause(saleId, false);
     }
 
     @Operation(summary = "Revoke a ticket and its admission token (merchandisers): its place goes to the next buyer")
@@ -97,8 +97,8 @@ public class RoomAdminResource {
     @Access(Roles.MERCHANDISER)
     @POST
     @Path("tickets/{ticket}/revoke")
-    public Response revoke(@PathParam("saleId") String saleId, @PathParam("ticket") String ticket) {
-        admin.revoke(Ids.parse(saleId, "sale"), ticket);
+    public Response revoke(@PathParam("saleId") SaleId saleId, @PathParam("ticket") String ticket) {
+        admin.revoke(saleId, ticket);
         return Response.noContent().build();
     }
 }

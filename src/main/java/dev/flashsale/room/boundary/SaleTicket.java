@@ -1,8 +1,8 @@
 package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.id.KeyOwner;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.pipeline.Call;
-import dev.flashsale.platform.rest.Ids;
 import java.util.UUID;
 
 /**
@@ -17,6 +17,6 @@ record SaleTicket(UUID saleId, String ticket, KeyOwner owner) {
 
     /** The path's {@code {saleId}}: 400 {@code invalid-id} when it is no id. */
     static UUID saleOf(Call call) {
-        return Ids.parse(call.param("saleId"), "sale");
+        return SaleId.parse(call.param("saleId")).value();
     }
 }

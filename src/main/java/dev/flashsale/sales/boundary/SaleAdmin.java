@@ -2,6 +2,7 @@ package dev.flashsale.sales.boundary;
 
 import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.audit.entity.AuditAction;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.sales.control.SaleCatalog;
@@ -58,7 +59,7 @@ public class SaleAdmin {
     public SaleView create(NewSale sale) {
         SaleRules.enforce(sale);
         Map<String, NewSale.Item> items = SaleInput.itemsOf(sale);
-        UUID id = UUID.randomUUID();
+        SaleId id = new SaleId(UUID.randomUUID());
         catalog.insert(id, SaleInput.termsOf(sale, defaultHoldSeconds));
         items.values().forEach(item -> {
             if (!catalog.addItem(id, new Sku(item.sku()), item.units().intValueExact(), item.shardCount())) {
@@ -74,7 +75,7 @@ public class SaleAdmin {
      * what is held or sold; a SKU left out is removed only from a DRAFT nobody reserved from.
      */
     @RolesAllowed(Roles.MERCHANDISER)
-    public SaleView update(UUID id, NewSale sale) {
+    public SaleView update(SaleId id, NewSale sale) {
         SaleRules.enforce(sale);
         Map<String, NewSale.Item> items = SaleInput.itemsOf(sale);
         SaleView before = find(id);
@@ -106,14 +107,14 @@ public class SaleAdmin {
             }
         });
         if (status == SaleStatus.OPEN || status == SaleStatus.PAUSED) {
-            stockChanged.fire(new SaleStockChanged(id));
+            stockChanged.fire(new SaleStockChanged(id.value()));
         }
         audit.record(AuditAction.SALE_UPDATE, "sale:" + id, SaleInput.describe(sale, items));
         return find(id);
     }
 
     @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
-    public SaleView find(UUID id) {
+    public SaleView find(SaleId id) {
         return catalog.find(id).orElseThrow(() -> ProblemException.notFound("sale", "There is no sale " + id));
     }
 
@@ -123,10 +124,10 @@ public class SaleAdmin {
     }
 
     @RolesAllowed(Roles.MERCHANDISER)
-    public SaleView changeStatus(UUID id, SaleStatus target) {
+    public SaleView changeStatus(SaleId id, SaleStatus target) {
         if (catalog.changeStatus(id, target)) {
             if (target == SaleStatus.OPEN) {
-                opened.fire(new SaleOpened(id));
+                opened.fire(new SaleOpened(id.value()));
             }
             audit.record(switch (target) {
                 case OPEN -> AuditAction.SALE_OPEN;

@@ -1,7 +1,7 @@
 package dev.flashsale.sales.boundary;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.rest.ApiDocument;
-import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.sales.entity.NewSale;
@@ -74,8 +74,8 @@ public class SalesAdminResource {
     @PUT
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public SaleView update(@PathParam("id") String id, @NotNull NewSale body) {
-        return admin.update(Ids.parse(id, "sale"), body);
+    public SaleView update(@PathParam("id") SaleId id, @NotNull NewSale body) {
+        return admin.update(id, body);
     }
 
     @Operation(summary = "A sale with the live counts of its SKUs")
@@ -86,8 +86,8 @@ public class SalesAdminResource {
     @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     @Path("{id}")
-    public SaleView find(@PathParam("id") String id) {
-        return admin.find(Ids.parse(id, "sale"));
+    public SaleView find(@PathParam("id") SaleId id) {
+        return admin.find(id);
     }
 
     @Operation(summary = "Open a sale: it takes reservations (merchandisers)")
@@ -99,8 +99,8 @@ public class SalesAdminResource {
     @Access(Roles.MERCHANDISER)
     @POST
     @Path("{id}/open")
-    public SaleView open(@PathParam("id") String id) {
-        return admin.changeStatus(Ids.parse(id, "sale"), SaleStatus.OPEN);
+    public SaleView open(@PathParam("id") SaleId id) {
+        return admin.changeStatus(id, SaleStatus.OPEN);
     }
 
     @Operation(summary = "Pause a sale (merchandisers)")
@@ -112,8 +112,8 @@ public class SalesAdminResource {
     @Access(Roles.MERCHANDISER)
     @POST
     @Path("{id}/pause")
-    public SaleView pause(@PathParam("id") String id) {
-        return admin.changeStatus(Ids.parse(id, "sale"), SaleStatus.PAUSED);
+    public SaleView pause(@PathParam("id") SaleId id) {
+        return admin.changeStatus(id, SaleStatus.PAUSED);
     }
 
     @Operation(summary = "Close a sale for good (merchandisers)")
@@ -125,7 +125,7 @@ public class SalesAdminResource {
     @Access(Roles.MERCHANDISER)
     @POST
     @Path("{id}/close")
-    public SaleView close(@PathParam("id") String id) {
-        return admin.changeStatus(Ids.parse(id, "sale"), SaleStatus.CLOSED);
+    public SaleView close(@PathParam("id") SaleId id) {
+        return admin.changeStatus(id, SaleStatus.CLOSED);
     }
 }

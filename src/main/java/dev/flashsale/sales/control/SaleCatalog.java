@@ -1,5 +1,6 @@
 package dev.flashsale.sales.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
@@ -7,8 +8,8 @@ import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleSummary;
 import dev.flashsale.sales.entity.SaleTerms;
 import dev.flashsale.sales.entity.SaleView;
-import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.boundary.StockLedger;
+import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -37,16 +38,16 @@ public class SaleCatalog {
     @Inject
     StockLedger stock;
 
-    public void insert(UUID id, SaleTerms terms) {
+    public void insert(SaleId id, SaleTerms terms) {
         bindTerms(em.createNativeQuery(sql.get("sales/insert_sale")), terms)
-                .setParameter("id", id)
+                .setParameter("id", id.value())
                 .executeUpdate();
     }
 
     /** @return the sale's status, or empty when it is missing or CLOSED (nothing was changed) */
-    public Optional<SaleStatus> update(UUID id, SaleTerms terms) {
+    public Optional<SaleStatus> update(SaleId id, SaleTerms terms) {
         List<?> rows = bindTerms(em.createNativeQuery(sql.get("sales/update_sale")), terms)
-                .setParameter("id", id)
+                .setParameter("id", id.value())
                 .getResultList();
         return rows.stream().findFirst().map(status -> SaleStatus.valueOf(status.toString()));
     }
@@ -57,9 +58,9 @@ public class SaleCatalog {
     }
 
     /** @return false unless the sale is a DRAFT and nobody reserved the SKU */
-    public boolean removeItem(UUID saleId, Sku sku) {
+    public boolean removeItem(SaleId saleId, Sku sku) {
         return !em.createNativeQuery(sql.get("sales/remove_sale_item"))
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .setParameter("sku", sku.value())
                 .getResultList().isEmpty();
     }
@@ -91,9 +92,9 @@ public class SaleCatalog {
     }
 
     /** @return false when the SKU already belongs to a sale */
-    public boolean addItem(UUID saleId, Sku sku, int units, int shards) {
+    public boolean addItem(SaleId saleId, Sku sku, int units, int shards) {
         return !em.createNativeQuery(sql.get("sales/insert_sale_item"))
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .setParameter("sku", sku.value())
                 .setParameter("units", units)
                 .setParameter("shards", shards)
@@ -105,20 +106,20 @@ public class SaleCatalog {
      *
      * @return false when it does not (or the sale does not exist)
      */
-    public boolean changeStatus(UUID id, SaleStatus target) {
+    public boolean changeStatus(SaleId id, SaleStatus target) {
         String statement = switch (target) {
             case OPEN -> "sales/open_sale";
             case PAUSED -> "sales/pause_sale";
             case CLOSED -> "sales/close_sale";
             case DRAFT -> throw new IllegalArgumentException("A sale never goes back to DRAFT");
         };
-        return !em.createNativeQuery(sql.get(statement)).setParameter("id", id).getResultList().isEmpty();
+        return !em.createNativeQuery(sql.get(statement)).setParameter("id", id.value()).getResultList().isEmpty();
     }
 
     /** The sale with the current counts of its SKUs. */
-    public Optional<SaleView> find(UUID id) {
+    public Optional<SaleView> find(SaleId id) {
         List<Tuple> rows = em.createNativeQuery(sql.get("sales/find_sale"), Tuple.class)
-                .setParameter("id", id)
+                .setParameter("id", id.value())
                 .getResultList();
         return rows.stream().findFirst().map(row -> new SaleView(Rows.uuid(row, "id"), Rows.text(row, "name"),
                 SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
@@ -126,6 +127,6 @@ public class SaleCatalog {
                 LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")), Rows.integer(row, "max_extension_seconds"),
                 Rows.integer(row, "max_extensions"), Rows.instant(row, "starts_at"),
                 Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"),
-                stock.levelsOfSale(id)));
+                stock.levelsOfSale(id.value())));
     }
 }

@@ -1,8 +1,8 @@
 package dev.flashsale.webhooks.boundary;
 
+import dev.flashsale.platform.id.Ids;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.ApiDocument;
-import dev.flashsale.platform.rest.Ids;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.webhooks.entity.CreatedWebhook;
@@ -78,7 +78,7 @@ public class WebhooksResource {
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
     public Webhook update(@PathParam("id") String id, WebhookInput body) {
-        return admin.update(Ids.parse(id, "webhook"), body);
+        return admin.update(Ids.uuid(id, "webhook"), body);
     }
 
     @Operation(summary = "Delete a webhook, and its deliveries, pending ones too")
@@ -89,7 +89,7 @@ public class WebhooksResource {
     @DELETE
     @Path("{id}")
     public Response delete(@PathParam("id") String id) {
-        admin.delete(Ids.parse(id, "webhook"));
+        admin.delete(Ids.uuid(id, "webhook"));
         return Response.noContent().build();
     }
 
@@ -124,7 +124,7 @@ public class WebhooksResource {
     @POST
     @Path("deliveries/{id}/send-again")
     public Response sendAgain(@PathParam("id") String id) {
-        admin.sendAgain(Ids.parse(id, "delivery"));
+        admin.sendAgain(Ids.uuid(id, "delivery"));
         return Response.noContent().build();
     }
 

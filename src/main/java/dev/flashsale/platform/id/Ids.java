@@ -1,15 +1,20 @@
-package dev.flashsale.platform.rest;
+package dev.flashsale.platform.id;
 
 import dev.flashsale.platform.problem.ProblemException;
 import java.util.UUID;
 
-/** Identifiers in paths are UUIDs; anything else is the client's mistake, said plainly. */
+/**
+ * Identifiers in paths are UUIDs; anything else is the client's mistake, said plainly: the one
+ * place that answers 400 {@code invalid-id}, for the storefront's routes ({@code Call.param}) and
+ * the admin API's ({@code IdParameters}) alike.
+ */
 public final class Ids {
 
     private Ids() {
     }
 
-    public static UUID parse(String text, String what) {
+    /** The UUID the text is, or 400 {@code invalid-id} naming what it should have been the id of. */
+    public static UUID uuid(String text, String what) {
         try {
             if (text != null && text.length() == 36) {
                 return UUID.fromString(text);
