@@ -1,12 +1,9 @@
 package dev.flashsale.gate;
 
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.flashsale.limits.boundary.StorefrontLimits;
 import dev.flashsale.limits.control.SharedBuckets;
 import dev.flashsale.limits.entity.Limit;
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Sales;
@@ -21,6 +18,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisMonitor;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Two nodes learn that a SKU is sold out and refuse it from memory, without a Redis command that
@@ -59,14 +59,14 @@ class SoldOutMemoryTwoNodesIT {
             assertEquals(201, first.reserve("key-w-" + run.hashCode(), other, "buyer-w", 1).status());
         });
         Limit buyers = new Limit("buyer", 1_000_000 / TestServer.BUYER_PER_SECOND, TestServer.BUYER_BURST);
-        List<String> named = List.of(sku, SharedBuckets.key(buyers, StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, "buyer-e")), SharedBuckets.key(buyers, StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, "buyer-f")));
+        List<String> named = List.of(sku, SharedBuckets.key(buyers, StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, new BuyerId("buyer-e"))), SharedBuckets.key(buyers, StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, new BuyerId("buyer-f"))));
         assertEquals(List.of(), commands.stream().filter(command -> named.stream().anyMatch(command::contains)).toList(),
                 "no command naming the SKU or the buyers' rate-limit buckets reached Redis");
         assertTrue(commands.stream().anyMatch(command -> command.contains(other)), "the watch saw the other SKU's gate");
-        assertTrue(commands.stream().anyMatch(command -> command.contains(SharedBuckets.key(buyers, StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, "buyer-w")))),
+        assertTrue(commands.stream().anyMatch(command -> command.contains(SharedBuckets.key(buyers, StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, new BuyerId("buyer-w"))))),
                 "the watch saw the other buyer's bucket");
         // A buyer with no token left is refused as sold out, not rate-limited: the refusal costs nothing.
-        TestRedis.emptyForTenSeconds(buyers, StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, "buyer-flood"));
+        TestRedis.emptyForTenSeconds(buyers, StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, new BuyerId("buyer-flood")));
         assertSoldOut(first.reserve("key-x-" + run.hashCode(), sku, "buyer-flood", 1));
 
         // A retry of a key that holds units, on the node that did not make it: its reservation.

@@ -1,13 +1,9 @@
 package dev.flashsale.limits;
 
-import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.flashsale.limits.boundary.StorefrontLimits;
 import dev.flashsale.limits.control.SharedBuckets;
 import dev.flashsale.limits.entity.Limit;
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
@@ -27,6 +23,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The storefront's rate limits through HTTP, against the tests' Redis: a burst past the buyer
@@ -108,7 +108,7 @@ class RateLimitIT {
         String buyer = "back-" + sku;
         burst(sku, buyer, 2 * BURST).assertLimited();
         try (Jedis redis = TestRedis.client()) {
-            assertTrue(redis.exists(SharedBuckets.key(new Limit("buyer", 1, 1), StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, buyer))),
+            assertTrue(redis.exists(SharedBuckets.key(new Limit("buyer", 1, 1), StorefrontLimits.buyerBucket(KeyOwner.CONFIGURED, new BuyerId(buyer)))),
                     "with Redis back, the buckets are Redis' again");
         }
     }

@@ -3,6 +3,7 @@ package dev.flashsale.limits.boundary;
 import dev.flashsale.limits.control.Buckets;
 import dev.flashsale.limits.control.LimitSettings;
 import dev.flashsale.limits.entity.TokenUse;
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.problem.ProblemException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -42,7 +43,7 @@ public class StorefrontLimits {
      * the space of the storefront key that sends it: another key naming the same buyer id spends
      * a bucket of its own.
      */
-    public void checkBuyer(KeyOwner owner, String buyerId) {
+    public void checkBuyer(KeyOwner owner, BuyerId buyerId) {
         long wait = buckets.take(List.of(settings.buyer()), List.of(buyerBucket(owner, buyerId)), 1, TokenUse.TAKE)[0];
         if (wait > 0) {
             throw refusal(wait, "this buyer");
@@ -50,8 +51,8 @@ public class StorefrontLimits {
     }
 
     /** The id of a buyer's bucket: the buyer in its key owner's space. */
-    public static String buyerBucket(KeyOwner owner, String buyerId) {
-        return owner.id() + "/" + buyerId;
+    public static String buyerBucket(KeyOwner owner, BuyerId buyerId) {
+        return owner.id() + "/" + buyerId.value();
     }
 
     private static ProblemException refusal(long waitMicros, String whose) {

@@ -1,19 +1,19 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.limits.boundary.StorefrontLimits;
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.pipeline.Admission;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
-import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
+import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.control.ReservationMetrics;
-import dev.flashsale.reservations.entity.BuyerId;
 import dev.flashsale.reservations.entity.ReservationView;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
@@ -74,13 +74,13 @@ public class ReserveUnits implements Handler<ReserveCommand> {
     @Override
     public void limit(ReserveCommand command) {
         if (!checkout.refusedFromMemory(command)) {
-            limits.checkBuyer(command.key().owner(), command.buyerId().value());
+            limits.checkBuyer(command.key().owner(), command.buyerId());
         }
     }
 
     @Override
     public Admission admit(Call call, ReserveCommand command) {
-        return room.check(command.sku(), command.buyerId().value(), command.key(), call.header(AdmissionCheck.HEADER));
+        return room.check(command.sku(), command.buyerId(), command.key(), call.header(AdmissionCheck.HEADER));
     }
 
     @Override

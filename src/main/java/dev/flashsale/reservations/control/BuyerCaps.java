@@ -1,10 +1,10 @@
 package dev.flashsale.reservations.control;
 
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
-import dev.flashsale.reservations.entity.BuyerId;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.sales.entity.Offer;

@@ -1,10 +1,10 @@
 package dev.flashsale.reservations.control;
 
+import dev.flashsale.platform.id.BuyerId;
+import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
-import dev.flashsale.platform.id.IdempotencyKey;
-import dev.flashsale.reservations.entity.BuyerId;
 import dev.flashsale.reservations.entity.Movement;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationQuery;
@@ -17,12 +17,12 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.Collection;
-import java.util.List;
-import java.util.stream.Collectors;
 import java.util.HashSet;
-import java.util.Set;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * The reservations as recorded: found by id or key, searched, and their stock movements. Their

@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.entity;
 
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.stock.entity.Sku;
 import java.util.function.Function;

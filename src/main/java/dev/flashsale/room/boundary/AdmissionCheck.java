@@ -1,5 +1,6 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.pipeline.Admission;
 import dev.flashsale.platform.problem.ProblemException;
@@ -62,7 +63,7 @@ public class AdmissionCheck {
      * refused with 403, or let through. The token must be for this buyer of the storefront key
      * that owns {@code key}.
      */
-    public Admission check(Sku sku, String buyerId, IdempotencyKey key, String token) {
+    public Admission check(Sku sku, BuyerId buyerId, IdempotencyKey key, String token) {
         Optional<UUID> sale = directory.saleWithRoomOf(sku);
         if (sale.isEmpty() && token != null && !token.isBlank() && tokens.verify(token.strip()).isPresent()) {
             // A room signed this token, yet this node knows of no room: the room may have been set on
@@ -83,7 +84,7 @@ public class AdmissionCheck {
                     "The " + HEADER + " admits to another sale than the one of SKU " + sku.value());
         }
         // A token admits its buyer through the storefront key that took its ticket (the ticket's name says which) only.
-        if (!claims.buyerId().equals(buyerId) || !TicketNames.isOwnedBy(claims.ticket(), key.owner())) {
+        if (!claims.buyerId().equals(buyerId.value()) || !TicketNames.isOwnedBy(claims.ticket(), key.owner())) {
             throw new ProblemException(403, "admission-token-other-buyer", "Admission token of another buyer",
                     "The " + HEADER + " admits another buyer than " + buyerId);
         }

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.platform.problem.ProblemException;
-import dev.flashsale.reservations.entity.BuyerId;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.stock.entity.Sku;

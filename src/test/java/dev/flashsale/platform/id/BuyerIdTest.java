@@ -1,10 +1,9 @@
-package dev.flashsale.reservations.entity;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+package dev.flashsale.platform.id;
 
 import dev.flashsale.platform.problem.ProblemException;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class BuyerIdTest {
 

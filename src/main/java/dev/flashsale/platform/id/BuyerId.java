@@ -1,4 +1,4 @@
-package dev.flashsale.reservations.entity;
+package dev.flashsale.platform.id;
 
 import dev.flashsale.platform.id.TextJson;
 import dev.flashsale.platform.problem.ProblemException;
