@@ -2,24 +2,20 @@ package dev.flashsale.security;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Sales;
-import dev.flashsale.testsupport.TestDatabase;
 import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.WebhookReceiver;
 import dev.flashsale.testsupport.Webhooks;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,8 +23,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Webhooks cannot reach inside. On a server with the product's default (no allow-list, on a
- * database of its own so that no other server sends its deliveries): the URLs an attacker tried
+ * Webhooks cannot reach inside. With the product's default (no allow-list), set on the suite's
+ * server by a test hook for the test's length (the suite's group order runs this class while that
+ * server is the only one sending deliveries): the URLs an attacker tried
  * (loopback, cloud metadata, IPv6 loopback, private, unspecified) are refused at registration,
  * 400 {@code webhook-target-internal}, and nothing is stored; a host name that resolves to
  * loopback is taken (names are judged when sending) but its deliveries are refused at every
@@ -41,48 +38,66 @@ import org.junit.jupiter.api.Test;
 class WebhookTargetsIT {
 
     private static final Duration PATIENCE = Duration.ofSeconds(30);
-    private static final String DATABASE = "_default_targets";
+    private static final String ALLOW_LIST_HOOK = "api/test/webhooks/allowed-targets";
 
     private static WebhookReceiver receiver;
-    private static TestServer defaults;
-    private static String databaseUrl;
     private final Api shared = new Api(TestServer.url());
 
     @BeforeAll
-    static void start() throws SQLException {
+    static void start() {
         receiver = new WebhookReceiver();
-        databaseUrl = System.getProperty("it.db.url") + DATABASE;
-        recreate(true);
-        defaults = TestServer.another("webhook-defaults", Map.of("flashsale.db.url", databaseUrl,
-                TestServer.WEBHOOK_ALLOWED_TARGETS, ""));
     }
 
     @AfterAll
-    static void stop() throws SQLException {
+    static void stop() {
         receiver.close();
-        if (defaults != null) {
-            defaults.close();
+        allow(new Api(TestServer.url()), TestServer.WEBHOOK_RECEIVER_ADDRESS);
+    }
+
+    /**
+     * The product's default allow-list (none) on the suite's server for the test's length, then
+     * the suite's (the tests' receiver on loopback) again.
+     */
+    private void withTheDefaultAllowList(Runnable test) {
+        allow(shared, "");
+        try {
+            test.run();
+        } finally {
+            allow(shared, TestServer.WEBHOOK_RECEIVER_ADDRESS);
         }
-        recreate(false);
+    }
+
+    private static void allow(Api api, String targets) {
+        Api.Answer set = api.put(ALLOW_LIST_HOOK, Json.createObjectBuilder().add("allowed", targets).build().toString());
+        assertEquals(204, set.status(), set.toString());
     }
 
     @Test
     void byDefaultInternalAddressesAreRefusedAtRegistration() {
-        Api api = new Api(defaults.base());
-        for (String url : List.of("http://127.0.0.1:5432/", "http://169.254.169.254/latest/meta-data/", "http://[::1]:6379/",
+        withTheDefaultAllowList(() -> refusesInternalAddressesAtRegistration(shared));
+    }
+
+    private static void refusesInternalAddressesAtRegistration(Api api) {
+        List<String> refusedUrls = List.of("http://127.0.0.1:5432/", "http://169.254.169.254/latest/meta-data/", "http://[::1]:6379/",
                 "http://10.0.0.1/", "http://0.0.0.0:22/", "http://[::ffff:127.0.0.1]/", "http://100.64.0.1/",
-                "http://[fd00::1]/", "http://2130706433/", "HTTP://192.168.0.1/")) {
+                "http://[fd00::1]/", "http://2130706433/", "HTTP://192.168.0.1/");
+        for (String url : refusedUrls) {
             Api.Answer refused = api.adminPost("api/admin/webhooks", Webhooks.body(url, null, "reservation.cancelled"));
             assertEquals(400, refused.status(), url + ": " + refused);
             assertTrue(refused.isProblem(), refused.toString());
             assertEquals("webhook-target-internal", refused.problemType(), refused.toString());
         }
-        assertEquals(0, api.adminGet("api/admin/webhooks").jsonArray().size(), "nothing stored");
+        List<String> stored = api.adminGet("api/admin/webhooks").jsonArray().getValuesAs(JsonObject.class).stream()
+                .map(hook -> hook.getString("url").toLowerCase(java.util.Locale.ROOT)).toList();
+        refusedUrls.forEach(url -> assertFalse(stored.contains(url.toLowerCase(java.util.Locale.ROOT)), url + " was stored"));
     }
 
     @Test
     void byDefaultANameThatResolvesToLoopbackIsTakenButNeverReached() {
-        Api api = new Api(defaults.base());
+        withTheDefaultAllowList(() -> takesANameThatResolvesToLoopbackButNeverReachesIt(shared));
+    }
+
+    private static void takesANameThatResolvesToLoopbackButNeverReachesIt(Api api) {
         String path = "by-name";
         String url = receiver.url(path).replace("127.0.0.1", "localhost");
         Webhooks.Registered hook = Webhooks.register(api, url, "reservation.cancelled");
@@ -184,18 +199,5 @@ class WebhookTargetsIT {
     /** Whether {@code object} has {@code key} with a value (an answer leaves nulls out). */
     private static boolean has(JsonObject object, String key) {
         return object.containsKey(key) && !object.isNull(key);
-    }
-
-    /** Drops the default server's own database, and creates it afresh when {@code create}. */
-    private static void recreate(boolean create) throws SQLException {
-        String url = System.getProperty("it.db.url");
-        String name = url.substring(url.lastIndexOf('/') + 1) + DATABASE;
-        try (Connection connection = DriverManager.getConnection(url, System.getProperty("it.db.user"),
-                System.getProperty("it.db.password", "")); Statement statement = connection.createStatement()) {
-            statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-            if (create) {
-                TestDatabase.createForApplication(statement, name);
-            }
-        }
     }
 }

@@ -1,10 +1,10 @@
 package dev.flashsale.webhooks.control;
 
+import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.web.AddressRange;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import dev.flashsale.platform.problem.ProblemException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -43,15 +43,26 @@ public class WebhookTargets {
     @ConfigProperty(name = "flashsale.webhooks.allowed-targets")
     Optional<String> allowedTargets;
 
-    private List<AddressRange> allowedRanges = List.of();
-    private Set<String> allowedHosts = Set.of();
+    /** The internal targets allowed, swapped whole. */
+    private record Allowed(List<AddressRange> ranges, Set<String> hosts) {
+    }
+
+    private volatile Allowed allowed = new Allowed(List.of(), Set.of());
 
     @PostConstruct
     void read() {
+        allow(allowedTargets.orElse(""));
+    }
+
+    /**
+     * Takes {@code targets} (comma-separated host names, addresses and ranges) as the allow-list:
+     * the configuration's, read at start; an operator changes it by a restart, and the tests' hook
+     * swaps it to show the default on a running server.
+     */
+    public void allow(String targets) {
         List<AddressRange> ranges = new ArrayList<>();
         List<String> hosts = new ArrayList<>();
-        for (String entry : Arrays.stream(allowedTargets.orElse("").split(",")).map(String::strip)
-                .filter(entry -> !entry.isEmpty()).toList()) {
+        for (String entry : Arrays.stream(targets.split(",")).map(String::strip).filter(entry -> !entry.isEmpty()).toList()) {
             if (AddressRange.literal(entry.split("/", 2)[0]).isPresent()) {
                 ranges.add(AddressRange.parse(entry));
             } else if (entry.matches("[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")) {
@@ -61,10 +72,9 @@ public class WebhookTargets {
                         + " CIDR range: " + entry);
             }
         }
-        allowedRanges = List.copyOf(ranges);
-        allowedHosts = Set.copyOf(hosts);
+        allowed = new Allowed(List.copyOf(ranges), Set.copyOf(hosts));
         LOG.info(() -> ranges.isEmpty() && hosts.isEmpty() ? "Webhooks are sent to public addresses only"
-                : "Webhooks may also be sent to the internal targets " + allowedTargets.orElse("").strip());
+                : "Webhooks may also be sent to the internal targets " + targets.strip());
     }
 
     /**
@@ -89,7 +99,7 @@ public class WebhookTargets {
         String name = unbracketed(host);
         Optional<InetAddress> literal = AddressRange.literal(name);
         InetAddress[] addresses = literal.isPresent() ? new InetAddress[] {literal.get()} : InetAddress.getAllByName(name);
-        if (!allowedHosts.contains(host.toLowerCase(Locale.ROOT))
+        if (!allowed.hosts().contains(host.toLowerCase(Locale.ROOT))
                 && Arrays.stream(addresses).anyMatch(this::refused)) {
             throw new Refused(Arrays.stream(addresses).map(InetAddress::getHostAddress).collect(Collectors.joining(",")));
         }
@@ -97,7 +107,7 @@ public class WebhookTargets {
     }
 
     private boolean refused(InetAddress address) {
-        return InternalAddresses.isInternal(address) && allowedRanges.stream().noneMatch(range -> range.contains(address));
+        return InternalAddresses.isInternal(address) && allowed.ranges().stream().noneMatch(range -> range.contains(address));
     }
 
     private static String unbracketed(String host) {
