@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
-import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
@@ -39,8 +37,6 @@ public class ApiDocument implements OASFilter {
     public static final String PROBLEM_SCHEMA = "Problem";
     public static final String PROBLEM_TYPES = "x-problem-types";
 
-    private static final Pattern SLUG = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
-
     @Override
     public void filterOpenAPI(OpenAPI document) {
         if (document.getPaths() == null) {
@@ -67,7 +63,7 @@ public class ApiDocument implements OASFilter {
         for (Map.Entry<String, APIResponse> answer : responses.getAPIResponses().entrySet()) {
             if (isRefusal(answer.getKey())) {
                 problems.computeIfAbsent(answer.getKey(), status -> new LinkedHashSet<>())
-                        .addAll(slugsOf(answer.getKey(), answer.getValue().getDescription()));
+                        .addAll(DocumentedRefusals.slugsOf(answer.getKey(), answer.getValue().getDescription()));
             }
         }
         Set<String> schemes = schemesOf(operation);
@@ -106,76 +102,17 @@ public class ApiDocument implements OASFilter {
             });
             responses.removeAPIResponse(APIResponses.DEFAULT);
         }
-        problems.forEach((status, slugs) -> responses.addAPIResponse(status, problemAnswer(status, slugs)));
+        problems.forEach((status, slugs) -> responses.addAPIResponse(status, DocumentedRefusals.answer(status, slugs)));
     }
 
-    /**
-     * Payara writes every attribute of a {@code @Schema} annotation, defaults included, and some of
-     * them say something false ({@code maxProperties: 0} forbids every property): those go, as do
-     * the properties it copies from an array's items onto the array.
-     */
+    /** What Payara's scanner writes of a schema that says something false goes ({@link SchemaDefaults}). */
     @Override
     public Schema filterSchema(Schema schema) {
-        if (schema.getType() == Schema.SchemaType.ARRAY && schema.getProperties() != null) {
-            // The element type's properties, written on the array as well as on its items.
-            schema.setProperties(null);
-        }
-        if (Integer.valueOf(0).equals(schema.getMaxProperties())) {
-            schema.setMaxProperties(null);
-        }
-        if (Integer.valueOf(0).equals(schema.getMinProperties())) {
-            schema.setMinProperties(null);
-        }
-        if (Integer.valueOf(0).equals(schema.getMinLength())) {
-            schema.setMinLength(null);
-        }
-        for (Boolean unset : new Boolean[] {schema.getExclusiveMaximum(), schema.getExclusiveMinimum(), schema.getUniqueItems(),
-                schema.getNullable(), schema.getReadOnly(), schema.getWriteOnly(), schema.getDeprecated()}) {
-            if (Boolean.FALSE.equals(unset)) {
-                clearFalse(schema);
-                break;
-            }
-        }
-        return schema;
-    }
-
-    private static void clearFalse(Schema schema) {
-        if (Boolean.FALSE.equals(schema.getExclusiveMaximum())) {
-            schema.setExclusiveMaximum(null);
-        }
-        if (Boolean.FALSE.equals(schema.getExclusiveMinimum())) {
-            schema.setExclusiveMinimum(null);
-        }
-        if (Boolean.FALSE.equals(schema.getUniqueItems())) {
-            schema.setUniqueItems(null);
-        }
-        if (Boolean.FALSE.equals(schema.getNullable())) {
-            schema.setNullable(null);
-        }
-        if (Boolean.FALSE.equals(schema.getReadOnly())) {
-            schema.setReadOnly(null);
-        }
-        if (Boolean.FALSE.equals(schema.getWriteOnly())) {
-            schema.setWriteOnly(null);
-        }
-        if (Boolean.FALSE.equals(schema.getDeprecated())) {
-            schema.setDeprecated(null);
-        }
+        return SchemaDefaults.clear(schema);
     }
 
     private static boolean isRefusal(String status) {
         return status.length() == 3 && Character.isDigit(status.charAt(0)) && status.compareTo("400") >= 0;
-    }
-
-    private static List<String> slugsOf(String status, String description) {
-        List<String> slugs = new ArrayList<>();
-        for (String slug : (description == null ? "" : description).split(",")) {
-            if (!SLUG.matcher(slug.strip()).matches()) {
-                throw new IllegalStateException("The " + status + " answer's description must list problem type slugs: " + description);
-            }
-            slugs.add(slug.strip());
-        }
-        return slugs;
     }
 
     private static Set<String> schemesOf(Operation operation) {
@@ -190,19 +127,5 @@ public class ApiDocument implements OASFilter {
 
     private static void add(Map<String, Set<String>> problems, String status, String... slugs) {
         problems.computeIfAbsent(status, s -> new LinkedHashSet<>()).addAll(List.of(slugs));
-    }
-
-    private static APIResponse problemAnswer(String status, Set<String> slugs) {
-        APIResponse answer = OASFactory.createAPIResponse()
-                .description("Problem types: " + String.join(", ", slugs))
-                .content(OASFactory.createContent().addMediaType(Problem.MEDIA_TYPE, OASFactory.createMediaType()
-                        .schema(OASFactory.createSchema().ref(PROBLEM_SCHEMA))))
-                .addExtension(PROBLEM_TYPES, slugs.stream().map(slug -> Problem.TYPE_BASE + slug).toList());
-        if (status.equals("429") || status.equals("503")) {
-            answer.addHeader("Retry-After", OASFactory.createHeader()
-                    .description("Seconds to wait before trying again")
-                    .schema(OASFactory.createSchema().type(Schema.SchemaType.INTEGER)));
-        }
-        return answer;
     }
 }
