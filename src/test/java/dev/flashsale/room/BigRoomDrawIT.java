@@ -3,6 +3,7 @@ package dev.flashsale.room;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.room.control.RoomKeys;
@@ -23,6 +24,7 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -88,6 +90,11 @@ class BigRoomDrawIT {
                     .until(() -> pollAnswered200(sale, taken.get(1)), answer -> !"LOTTERY_PENDING".equals(answer.getString("reason", "")));
             assertTrue(placed.containsKey("position") || "ADMITTED".equals(placed.getString("status")), placed.toString());
             assertEquals("1", redis.hget(RoomKeys.room(sale), "drawn"));
+            // Drawn at the first attempt: the draw runs off the poll that started it, and nothing of that
+            // poll's request (its entity manager) is shared with it (platform/concurrent/Detached).
+            String log = Files.readString(TestServer.logFile(), StandardCharsets.ISO_8859_1);
+            assertFalse(log.contains("Lottery of sale " + sale + " not drawn"), "the draw failed and was tried again: see "
+                    + TestServer.logFile());
 
             List<Slowlog> slow = redis.slowlogGet(10_000);
             long longest = slow.stream().mapToLong(Slowlog::getExecutionTime).max().orElse(0);

@@ -1,5 +1,6 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.concurrent.Detached;
 import dev.flashsale.room.control.RoomCalls;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomMetrics;
@@ -8,8 +9,6 @@ import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.entity.DrawProgress;
 import dev.flashsale.room.entity.LotteryPlacing;
 import dev.flashsale.room.entity.Room;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -56,8 +55,8 @@ public class SteppedDraw {
     @Inject
     RoomMetrics metrics;
 
-    @Resource
-    ManagedExecutorService executor;
+    @Inject
+    Detached detached;
 
     @Inject
     @ConfigProperty(name = "flashsale.room.draw-step-tickets")
@@ -98,7 +97,7 @@ public class SteppedDraw {
         boolean small = redis.size(RoomKeys.preQueue(saleId)) <= step();
         CompletableFuture<Void> done = new CompletableFuture<>();
         Drawing drawing = new Drawing(done, small);
-        executor.execute(() -> {
+        detached.run(() -> {
             try {
                 drawNow(saleId);
                 done.complete(null);

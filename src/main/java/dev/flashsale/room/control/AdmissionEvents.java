@@ -1,13 +1,11 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.concurrent.Detached;
 import dev.flashsale.room.entity.Stepped;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.UUID;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -37,8 +35,8 @@ public class AdmissionEvents {
     @Inject
     MetricRegistry registry;
 
-    @Resource
-    ManagedExecutorService executor;
+    @Inject
+    Detached detached;
 
     private Counter lost;
     private final AtomicInteger waiting = new AtomicInteger();
@@ -59,7 +57,7 @@ public class AdmissionEvents {
             return;
         }
         try {
-            executor.execute(() -> {
+            detached.run(() -> {
                 try {
                     outbox.write(saleId, stepped);
                 } catch (RuntimeException failed) {
@@ -68,7 +66,7 @@ public class AdmissionEvents {
                     waiting.decrementAndGet();
                 }
             });
-        } catch (RejectedExecutionException refused) {
+        } catch (RuntimeException refused) {
             waiting.decrementAndGet();
             lost(saleId, stepped, refused);
         }

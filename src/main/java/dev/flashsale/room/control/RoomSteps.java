@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.concurrent.Detached;
 import dev.flashsale.room.entity.Stepped;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -44,6 +45,9 @@ public class RoomSteps {
     @Inject
     AdmissionEvents admissions;
 
+    @Inject
+    Detached detached;
+
     private final Set<UUID> unitsBackDue = ConcurrentHashMap.newKeySet();
     private final Map<UUID, Long> tokenStepAt = new ConcurrentHashMap<>();
 
@@ -53,7 +57,7 @@ public class RoomSteps {
             return;
         }
         try {
-            executor.execute(() -> {
+            detached.run(() -> {
                 // Cleared before the step reads the units: units back meanwhile are read by this step or bring another.
                 unitsBackDue.remove(saleId);
                 step(saleId, true);
@@ -85,16 +89,19 @@ public class RoomSteps {
             return;
         }
         long delay = Math.max(0, expiryMillis - System.currentTimeMillis()) + TOKEN_STEP_LATE_MILLIS;
-        try {
-            executor.schedule(() -> {
-                if (tokenStepAt.remove(saleId, expiryMillis)) {
-                    step(saleId, false);
-                }
-            }, delay, TimeUnit.MILLISECONDS);
-        } catch (RuntimeException refused) {
-            tokenStepAt.remove(saleId, expiryMillis);
-            LOG.log(Level.WARNING, "Room of sale " + saleId + ": the step when a token runs out not scheduled; polls step it", refused);
-        }
+        // Scheduled from a detached call, so that the step does not share an invocation with the caller's request.
+        detached.run(() -> {
+            try {
+                executor.schedule(() -> {
+                    if (tokenStepAt.remove(saleId, expiryMillis)) {
+                        step(saleId, false);
+                    }
+                }, delay, TimeUnit.MILLISECONDS);
+            } catch (RuntimeException refused) {
+                tokenStepAt.remove(saleId, expiryMillis);
+                LOG.log(Level.WARNING, "Room of sale " + saleId + ": the step when a token runs out not scheduled; polls step it", refused);
+            }
+        });
     }
 
     private void step(UUID saleId, boolean unitsBack) {
