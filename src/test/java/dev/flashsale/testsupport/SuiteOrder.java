@@ -1,5 +1,6 @@
 package dev.flashsale.testsupport;
 
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -16,15 +17,30 @@ import org.junit.jupiter.api.Tag;
  * ({@code @Order(1)}) comes last in its group, and the cluster's classes, which use the node
  * started again, after it; the room's two-node class ({@code @Order(-1)}) comes first, before the
  * classes whose faults reach the second node too. A class without a group's tag comes first, and the build fails on it
- * ({@code GroupTagTest}).
+ * ({@code GroupTagTest}). With {@code -Dsuite.shuffle=SEED} the classes run in an order drawn from
+ * the seed, printed with it, so that a class that leans on another's leftovers shows, and a failing
+ * order can be run again.
  */
 public final class SuiteOrder implements ClassOrderer {
 
     /** The groups, in the order they run: {@code -Dgroups=faults} runs one alone. */
     public static final List<String> GROUPS = List.of("core", "security", "room", "browser", "packaging", "faults", "cluster");
 
+    /** {@code -Dsuite.shuffle=SEED} (or {@code random}): the classes in an order drawn from the seed instead. */
+    public static final String SHUFFLE = "suite.shuffle";
+
     @Override
     public void orderClasses(ClassOrdererContext context) {
+        String shuffle = System.getProperty(SHUFFLE, "").strip();
+        if (!shuffle.isEmpty()) {
+            long seed = shuffle.equals("random") ? new java.util.Random().nextLong() : Long.parseLong(shuffle);
+            List<? extends ClassDescriptor> classes = context.getClassDescriptors();
+            classes.sort(Comparator.comparing(test -> test.getTestClass().getName()));
+            Collections.shuffle(classes, new java.util.Random(seed));
+            System.out.println("SuiteOrder: " + classes.size() + " classes shuffled with -D" + SHUFFLE + "=" + seed + ": "
+                    + classes.stream().map(test -> test.getTestClass().getSimpleName()).toList());
+            return;
+        }
         context.getClassDescriptors().sort(Comparator
                 .comparingInt((ClassDescriptor test) -> GROUPS.indexOf(group(test.getTestClass()).orElse("")))
                 .thenComparingInt(test -> test.findAnnotation(Order.class).map(Order::value).orElse(0))
