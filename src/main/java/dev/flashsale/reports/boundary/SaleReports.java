@@ -1,0 +1,51 @@
+package dev.flashsale.reports.boundary;
+
+import dev.flashsale.platform.id.SaleId;
+import dev.flashsale.platform.security.Roles;
+import dev.flashsale.reports.control.ReportCsv;
+import dev.flashsale.reports.control.SaleReportBook;
+import dev.flashsale.reports.entity.Funnel;
+import dev.flashsale.reports.entity.SaleReport;
+import dev.flashsale.reports.entity.SkuFunnel;
+import dev.flashsale.sales.boundary.SaleAdmin;
+import dev.flashsale.sales.entity.SaleView;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * A sale's report and its exports, for every user: read in one transaction each, the export's
+ * rows through a cursor so that its memory stays flat whatever the sale's size.
+ */
+@Stateless
+@RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
+public class SaleReports {
+
+    @Inject
+    SaleAdmin sales;
+
+    @Inject
+    SaleReportBook book;
+
+    public SaleReport of(SaleId id) {
+        SaleView sale = sales.find(id);
+        List<SkuFunnel> skus = book.skus(id.value());
+        Funnel total = Funnel.of(skus.stream().map(SkuFunnel::funnel).toList(), book.buyers(id.value()));
+        return new SaleReport(sale.id(), sale.name(), sale.status().name(), book.opened(id.value()), total, skus);
+    }
+
+    /** 404 {@code sale-not-found} unless the sale exists: asked before an export begins to stream. */
+    public void mustExist(SaleId id) {
+        sales.find(id);
+    }
+
+    public void writeFigures(SaleId id, Appendable out) throws IOException {
+        ReportCsv.figures(of(id), out);
+    }
+
+    public void writeReservations(SaleId id, Appendable out) throws IOException {
+        ReportCsv.reservations(row -> book.eachReservation(id.value(), row), out);
+    }
+}

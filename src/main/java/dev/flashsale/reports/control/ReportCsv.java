@@ -1,0 +1,79 @@
+package dev.flashsale.reports.control;
+
+import dev.flashsale.platform.sql.Rows;
+import dev.flashsale.reports.entity.Funnel;
+import dev.flashsale.reports.entity.SaleReport;
+import dev.flashsale.reports.entity.SkuFunnel;
+import jakarta.persistence.Tuple;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.function.Consumer;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * The report's CSV files (RFC 4180, UTF-8, a header row, times in ISO-8601 UTC), written by
+ * Apache Commons CSV: the figures, one row per SKU and one for the whole sale, and the header of
+ * the reservations' export.
+ */
+public final class ReportCsv {
+
+    public static final String MEDIA_TYPE = "text/csv; charset=UTF-8; header=present";
+
+    static final String[] FIGURES = {"sku", "units", "buyers", "reservations", "held", "confirmed", "cancelled", "expired",
+        "units_held", "units_returned", "units_sold", "units_taken_again", "paid_share", "first_hold", "sold_out", "last_payment"};
+    static final String[] RESERVATIONS = {"id", "sku", "buyer_id", "quantity", "status", "created_at", "expires_at",
+        "confirmed_at", "cancelled_at", "expired_at", "storefront_key"};
+    /** The row of the whole sale in the figures' file. */
+    static final String WHOLE_SALE = "(all)";
+
+    private ReportCsv() {
+    }
+
+    static CSVPrinter printer(Appendable out, String[] header) {
+        try {
+            return CSVFormat.RFC4180.builder().setHeader(header).get().print(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The report's figures: a row for each SKU, then one for the whole sale. */
+    public static void figures(SaleReport report, Appendable out) throws IOException {
+        try (CSVPrinter csv = printer(out, FIGURES)) {
+            for (SkuFunnel sku : report.skus()) {
+                row(csv, sku.sku(), sku.funnel());
+            }
+            row(csv, WHOLE_SALE, report.total());
+        }
+    }
+
+    private static void row(CSVPrinter csv, String sku, Funnel funnel) throws IOException {
+        csv.printRecord(sku, funnel.units(), funnel.buyers(), funnel.reservations(), funnel.held(), funnel.confirmed(),
+                funnel.cancelled(), funnel.expired(), funnel.unitsHeld(), funnel.unitsReturned(), funnel.unitsSold(),
+                funnel.unitsTakenAgain(), funnel.paidShare(), text(funnel.firstHold()), text(funnel.soldOut()),
+                text(funnel.lastPayment()));
+    }
+
+    /** The reservations' export: a header row, then a row for each reservation {@code feed} hands on. */
+    public static void reservations(Consumer<Consumer<Tuple>> feed, Appendable out) throws IOException {
+        try (CSVPrinter csv = printer(out, RESERVATIONS)) {
+            feed.accept(row -> {
+                try {
+                    csv.printRecord(Rows.uuid(row, "id"), Rows.text(row, "sku"), Rows.text(row, "buyer_id"),
+                            Rows.integer(row, "qty"), Rows.text(row, "status"), text(Rows.instant(row, "created_at")),
+                            text(Rows.instant(row, "expires_at")), text(Rows.instant(row, "confirmed_at")),
+                            text(Rows.instant(row, "cancelled_at")), text(Rows.instant(row, "expired_at")),
+                            Rows.text(row, "key_name"));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+
+    static String text(Instant moment) {
+        return moment == null ? null : moment.toString();
+    }
+}

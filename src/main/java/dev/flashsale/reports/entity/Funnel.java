@@ -1,0 +1,50 @@
+package dev.flashsale.reports.entity;
+
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * What happened to a SKU's units (or a whole sale's) from its reservations and its ledger: how
+ * many buyers held a unit, the reservations by status, the units held, returned (cancelled or
+ * expired), sold and taken again (held once more after they came back), the share of
+ * reservations paid for, and the first hold, the moment it sold out (null: never) and the last
+ * payment.
+ */
+public record Funnel(int units, long buyers, long reservations, long held, long confirmed, long cancelled, long expired,
+                     long unitsHeld, long unitsReturned, long unitsSold, long unitsTakenAgain, Double paidShare,
+                     Instant firstHold, Instant soldOut, Instant lastPayment) {
+
+    /**
+     * The funnels of a sale's SKUs as one: counts summed, {@code buyers} as counted across them (a
+     * buyer of several SKUs once), the first hold the earliest, sold out when every SKU was (at the
+     * last of them), the last payment the latest.
+     */
+    public static Funnel of(List<Funnel> skus, long buyers) {
+        long reservations = skus.stream().mapToLong(Funnel::reservations).sum();
+        long confirmed = skus.stream().mapToLong(Funnel::confirmed).sum();
+        boolean allSoldOut = !skus.isEmpty() && skus.stream().allMatch(sku -> sku.soldOut() != null);
+        return new Funnel(skus.stream().mapToInt(Funnel::units).sum(), buyers, reservations,
+                skus.stream().mapToLong(Funnel::held).sum(), confirmed, skus.stream().mapToLong(Funnel::cancelled).sum(),
+                skus.stream().mapToLong(Funnel::expired).sum(), skus.stream().mapToLong(Funnel::unitsHeld).sum(),
+                skus.stream().mapToLong(Funnel::unitsReturned).sum(), skus.stream().mapToLong(Funnel::unitsSold).sum(),
+                skus.stream().mapToLong(Funnel::unitsTakenAgain).sum(), paidShareOf(confirmed, reservations),
+                earliest(skus.stream().map(Funnel::firstHold)), allSoldOut ? latest(skus.stream().map(Funnel::soldOut)) : null,
+                latest(skus.stream().map(Funnel::lastPayment)));
+    }
+
+    private static Instant earliest(Stream<Instant> moments) {
+        return moments.filter(Objects::nonNull).min(Comparator.naturalOrder()).orElse(null);
+    }
+
+    private static Instant latest(Stream<Instant> moments) {
+        return moments.filter(Objects::nonNull).max(Comparator.naturalOrder()).orElse(null);
+    }
+
+    /** Confirmed reservations as a share of all, rounded to three places; null when there were none. */
+    public static Double paidShareOf(long confirmed, long reservations) {
+        return reservations == 0 ? null : Math.round(1000.0 * confirmed / reservations) / 1000.0;
+    }
+}

@@ -1,0 +1,12 @@
+package dev.flashsale.reports.entity;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * After the sale, on one page: the sale, when it was first opened (null: never), its funnel as a
+ * whole (a buyer of several SKUs counted once; sold out when every SKU was) and each SKU's.
+ */
+public record SaleReport(UUID saleId, String name, String status, Instant opened, Funnel total, List<SkuFunnel> skus) {
+}

@@ -1,0 +1,137 @@
+package dev.flashsale.reports;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.TestServer;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.StringReader;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A sale run by the test (a hold paid, one cancelled, one expired, and a returned unit held and
+ * paid again), then its report: every figure as the test made it, and the confirmed, cancelled,
+ * expired and returned counts exactly as the ledger has them; the reservations' CSV and the
+ * figures' CSV parsed back (RFC 4180, a header row, ISO-8601 UTC times).
+ */
+@Tag("core")
+class SaleReportIT {
+
+    private final Api api = new Api(TestServer.url());
+
+    @Test
+    void theReportSaysWhatTheSaleDidAsTheLedgerRecordedIt() throws IOException {
+        String sku = Sales.uniqueSku("report");
+        String sale = Sales.openSale(api, sku, 3, 1, 600, "REFUSE").getString("id");
+        String paid = reserve(sku, "buyer-a");
+        String cancelled = reserve(sku, "buyer-b");
+        String expired = reserve(sku, "buyer-c");
+        assertEquals(200, api.confirm(paid).status());
+        assertEquals(200, api.cancel(cancelled).status());
+        Db.setExpiry(expired, -1);
+        assertEquals(200, api.postEmpty("api/test/holds/sweep").status());
+        String again = reserve(sku, "buyer-d");
+        assertEquals(200, api.confirm(again).status());
+
+        Api.Answer answer = api.adminGet("api/admin/sales/" + sale + "/report");
+        assertEquals(200, answer.status(), answer.toString());
+        JsonObject report = answer.json();
+        assertEquals(sale, report.getString("saleId"));
+        assertEquals("OPEN", report.getString("status"));
+        assertNotNull(report.getString("opened"));
+        JsonObject total = report.getJsonObject("total");
+        assertEquals(Map.of("units", 3L, "buyers", 4L, "reservations", 4L, "held", 0L, "confirmed", 2L, "cancelled", 1L,
+                "expired", 1L, "unitsHeld", 4L, "unitsReturned", 2L, "unitsSold", 2L), counts(total, "units", "buyers",
+                "reservations", "held", "confirmed", "cancelled", "expired", "unitsHeld", "unitsReturned", "unitsSold"));
+        assertEquals(1, total.getInt("unitsTakenAgain"), "the returned unit went to buyer-d");
+        assertEquals(0.5, total.getJsonNumber("paidShare").doubleValue());
+        Instant firstHold = Instant.parse(total.getString("firstHold"));
+        Instant soldOut = Instant.parse(total.getString("soldOut"));
+        Instant lastPayment = Instant.parse(total.getString("lastPayment"));
+        assertTrue(!firstHold.isAfter(soldOut) && !soldOut.isAfter(lastPayment), total.toString());
+        assertEquals(1, report.getJsonArray("skus").size());
+        assertEquals(total, report.getJsonArray("skus").getJsonObject(0).getJsonObject("funnel"), "one SKU: its funnel is the sale's");
+
+        // Against the ledger itself, not against what the test believes it did.
+        assertEquals(ledger(sku, "CONFIRM") + ledger(sku, "RECLAIM"), total.getInt("confirmed"));
+        assertEquals(ledger(sku, "CANCEL"), total.getInt("cancelled"));
+        assertEquals(ledger(sku, "EXPIRE"), total.getInt("expired"));
+        assertEquals(Db.scalar("SELECT coalesce(sum(qty), 0) FROM stock_movement WHERE sku = ? AND kind IN ('CANCEL', 'EXPIRE')", sku),
+                total.getInt("unitsReturned"));
+
+        List<CSVRecord> rows = csv("api/admin/sales/" + sale + "/report/reservations.csv", "id", "sku", "buyer_id", "quantity",
+                "status", "created_at", "expires_at", "confirmed_at", "cancelled_at", "expired_at", "storefront_key");
+        Map<String, CSVRecord> byId = rows.stream().collect(Collectors.toMap(row -> row.get("id"), Function.identity()));
+        assertEquals(4, rows.size());
+        assertEquals("CONFIRMED", byId.get(paid).get("status"));
+        assertEquals("CANCELLED", byId.get(cancelled).get("status"));
+        assertEquals("EXPIRED", byId.get(expired).get("status"));
+        Instant.parse(byId.get(paid).get("confirmed_at"));
+        Instant.parse(byId.get(cancelled).get("cancelled_at"));
+        Instant.parse(byId.get(expired).get("expired_at"));
+        assertEquals("", byId.get(paid).get("cancelled_at"), "a moment that did not happen is empty");
+        assertEquals("configured key", byId.get(again).get("storefront_key"));
+        assertEquals("buyer-d", byId.get(again).get("buyer_id"));
+        assertEquals(List.of(paid, cancelled, expired, again), rows.stream().map(row -> row.get("id")).toList(), "oldest first");
+
+        List<CSVRecord> figures = csv("api/admin/sales/" + sale + "/report/figures.csv", "sku", "units", "buyers", "reservations",
+                "held", "confirmed", "cancelled", "expired", "units_held", "units_returned", "units_sold", "units_taken_again",
+                "paid_share", "first_hold", "sold_out", "last_payment");
+        assertEquals(List.of(sku, "(all)"), figures.stream().map(row -> row.get("sku")).toList());
+        assertEquals("2", figures.get(1).get("confirmed"));
+        assertEquals(total.getString("soldOut"), figures.get(1).get("sold_out"));
+    }
+
+    @Test
+    void aSaleThatIsNotThereHasNoReportAndAnIdThatIsNoneIsRefused() {
+        for (String path : List.of("report", "report/figures.csv", "report/reservations.csv")) {
+            Api.Answer missing = api.adminGet("api/admin/sales/" + UUID.randomUUID() + "/" + path);
+            assertEquals(404, missing.status(), path + ": " + missing);
+            assertEquals("sale-not-found", missing.problemType());
+            Api.Answer invalid = api.adminGet("api/admin/sales/42/" + path);
+            assertEquals(400, invalid.status(), path + ": " + invalid);
+            assertEquals("invalid-id", invalid.problemType());
+        }
+    }
+
+    private String reserve(String sku, String buyer) {
+        Api.Answer held = api.reserve(sku + "-" + buyer, sku, buyer, 1);
+        assertEquals(201, held.status(), held.toString());
+        return held.json().getString("id");
+    }
+
+    private static long ledger(String sku, String kind) {
+        return Db.scalar("SELECT count(*) FROM stock_movement WHERE sku = ? AND kind = ?", sku, kind);
+    }
+
+    private static Map<String, Long> counts(JsonObject funnel, String... names) {
+        return Arrays.stream(names).collect(Collectors.toMap(name -> name, name -> funnel.getJsonNumber(name).longValue()));
+    }
+
+    private List<CSVRecord> csv(String path, String... header) throws IOException {
+        Api.Answer file = api.adminGet(path);
+        assertEquals(200, file.status(), file.toString());
+        assertTrue(file.contentType().startsWith("text/csv"), file.contentType());
+        try (CSVParser parser = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get()
+                .parse(new StringReader(file.body()))) {
+            assertEquals(List.of(header), parser.getHeaderNames());
+            return parser.getRecords();
+        }
+    }
+}
