@@ -1,5 +1,6 @@
 package dev.flashsale.reports;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,9 +9,11 @@ import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestServer;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.StringReader;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -32,6 +35,10 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("core")
 class SaleReportIT {
+
+    private static final String[] FIGURES = {"sku", "units", "buyers", "reservations", "held", "confirmed", "cancelled", "expired",
+        "units_held", "units_returned", "units_sold", "units_taken_again", "paid_share", "first_hold", "sold_out", "last_payment",
+        "refused", "refusals"};
 
     private final Api api = new Api(TestServer.url());
 
@@ -90,12 +97,39 @@ class SaleReportIT {
         assertEquals("buyer-d", byId.get(again).get("buyer_id"));
         assertEquals(List.of(paid, cancelled, expired, again), rows.stream().map(row -> row.get("id")).toList(), "oldest first");
 
-        List<CSVRecord> figures = csv("api/admin/sales/" + sale + "/report/figures.csv", "sku", "units", "buyers", "reservations",
-                "held", "confirmed", "cancelled", "expired", "units_held", "units_returned", "units_sold", "units_taken_again",
-                "paid_share", "first_hold", "sold_out", "last_payment");
+        List<CSVRecord> figures = csv("api/admin/sales/" + sale + "/report/figures.csv", FIGURES);
         assertEquals(List.of(sku, "(all)"), figures.stream().map(row -> row.get("sku")).toList());
         assertEquals("2", figures.get(1).get("confirmed"));
         assertEquals(total.getString("soldOut"), figures.get(1).get("sold_out"));
+    }
+
+    /**
+     * Refusals are counted in the node's memory as they are answered and added to PostgreSQL on a
+     * timer, by reason: a sold-out SKU's and a buyer's limit show in the report, in its JSON and in
+     * its figures' CSV. A refusal about no SKU of a sale (an unknown SKU) is nobody's.
+     */
+    @Test
+    void refusalsAreCountedByReasonAsTheSaleRuns() throws IOException {
+        String sku = Sales.uniqueSku("refused");
+        String sale = Sales.openSale(api, sku, 1, 1, 600, "REFUSE").getString("id");
+        reserve(sku, "buyer-first");
+        for (int i = 0; i < 3; i++) {
+            Api.Answer soldOut = api.reserve(sku + "-late-" + i, sku, "buyer-late-" + i, 1);
+            assertEquals(409, soldOut.status(), soldOut.toString());
+            assertEquals("sold-out", soldOut.problemType());
+        }
+        assertEquals(404, api.reserve(sku + "-unknown", "NO-SUCH-" + sku, "buyer-x", 1).status());
+
+        JsonObject total = await("the refusals flushed").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200))
+                .until(() -> api.adminGet("api/admin/sales/" + sale + "/report").json().getJsonObject("total"),
+                        funnel -> funnel.getJsonObject("refusals").containsKey("sold-out")
+                                && funnel.getJsonObject("refusals").getInt("sold-out") >= 3);
+        assertEquals(Map.of("sold-out", 3), total.getJsonObject("refusals").entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, entry -> ((JsonNumber) entry.getValue()).intValue())));
+        List<CSVRecord> figures = csv("api/admin/sales/" + sale + "/report/figures.csv", FIGURES);
+        assertEquals("3", figures.get(1).get("refused"));
+        assertEquals("sold-out=3", figures.get(1).get("refusals"));
+        assertEquals(0, Db.scalar("SELECT count(*) FROM sku_refusal WHERE sku = ?", "NO-SUCH-" + sku));
     }
 
     @Test

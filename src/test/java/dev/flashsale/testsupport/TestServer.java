@@ -229,6 +229,8 @@ public final class TestServer implements AutoCloseable {
         settings.put("flashsale.gate.recovery-interval-ms", "500");
         settings.put("flashsale.gate.sold-out-memory-ms", Integer.toString(SOLD_OUT_MEMORY_MS));
         settings.put("flashsale.reconciliation.interval-ms", "3600000");
+        // Refusal counts in the sales' reports within half a second (SaleReportIT waits for them).
+        settings.put("flashsale.reports.refusals-flush-ms", "500");
         // Webhooks retried within a second, not minutes: WebhooksIT watches a receiver refuse, then accept.
         settings.put("flashsale.webhooks.send-interval-ms", "200");
         settings.put("flashsale.webhooks.retry-base-ms", Long.toString(WEBHOOK_RETRY_BASE_MS));
@@ -236,7 +238,7 @@ public final class TestServer implements AutoCloseable {
         settings.put("flashsale.http.trusted-proxies", "127.0.0.1,::1");
         // The tests' webhook receivers listen on this machine, an internal address the product refuses
         // by default: the operator's allow-list lets exactly their address through (WebhookTargetsIT
-        // shows the rest of loopback refused here, and the default refusing it all on a server of its own).
+        // shows the rest of loopback refused here, and the default, set by a test hook, refusing it all).
         settings.put(WEBHOOK_ALLOWED_TARGETS, WEBHOOK_RECEIVER_ADDRESS);
         settings.put("flashsale.limits.buyer.per-second", Integer.toString(BUYER_PER_SECOND));
         settings.put("flashsale.limits.buyer.burst", Integer.toString(BUYER_BURST));

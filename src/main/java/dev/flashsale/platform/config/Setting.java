@@ -9,6 +9,7 @@ import static dev.flashsale.platform.config.Setting.Component.HTTP;
 import static dev.flashsale.platform.config.Setting.Component.LIMITS;
 import static dev.flashsale.platform.config.Setting.Component.LOCAL_RUNNER;
 import static dev.flashsale.platform.config.Setting.Component.RECONCILIATION;
+import static dev.flashsale.platform.config.Setting.Component.REPORTS;
 import static dev.flashsale.platform.config.Setting.Component.REDIS;
 import static dev.flashsale.platform.config.Setting.Component.RESERVATIONS;
 import static dev.flashsale.platform.config.Setting.Component.ROOM;
@@ -252,6 +253,13 @@ public enum Setting {
     RECONCILIATION_INTERVAL_MS(RECONCILIATION, "flashsale.reconciliation.interval-ms", "30000", MILLISECONDS,
             "how often Redis is reconciled against PostgreSQL, and PostgreSQL audits itself (one node at a time)"),
 
+    REPORTS_REFUSALS_FLUSH_MS(REPORTS, "flashsale.reports.refusals-flush-ms", "5000", MILLISECONDS,
+            "how often each node adds the reserve refusals it counted, per SKU and reason, to PostgreSQL for the"
+                    + " sales' reports (a node that stops loses at most this much of its count)"),
+    REPORTS_REFUSALS_SKUS_MAX(REPORTS, "flashsale.reports.refusals-skus-max", "10000", COUNT,
+            "most SKUs a node counts refusals of between two flushes; the refusals of further SKUs (a crowd"
+                    + " asking for SKUs that do not exist) are not counted"),
+
     HEALTH_TIMEOUT_MS(HEALTH, "flashsale.health.timeout-ms", "2000", MILLISECONDS,
             "how long the readiness probe waits for PostgreSQL and for Redis before it answers anyway (down)"),
     WARMUP_URL(HEALTH, "flashsale.warmup.url", null, TEXT,
@@ -342,6 +350,7 @@ public enum Setting {
         CONSOLE("Console"),
         HTTP("HTTP requests"),
         RECONCILIATION("Reconciliation"),
+        REPORTS("Sale reports"),
         WEBHOOKS("Webhooks"),
         HEALTH("Readiness and warm-up"),
         SERVER("Server (the launch script payara/flashsale)"),

@@ -14,6 +14,7 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A sale's report and its exports, for every user: read in one transaction each, the export's
@@ -31,7 +32,9 @@ public class SaleReports {
 
     public SaleReport of(SaleId id) {
         SaleView sale = sales.find(id);
-        List<SkuFunnel> skus = book.skus(id.value());
+        Map<String, Map<String, Long>> refusals = book.refusals(id.value());
+        List<SkuFunnel> skus = book.skus(id.value()).stream().map(sku -> new SkuFunnel(sku.sku(),
+                sku.funnel().withRefusals(refusals.getOrDefault(sku.sku(), Map.of())))).toList();
         Funnel total = Funnel.of(skus.stream().map(SkuFunnel::funnel).toList(), book.buyers(id.value()));
         return new SaleReport(sale.id(), sale.name(), sale.status().name(), book.opened(id.value()), total, skus);
     }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -22,7 +23,7 @@ public final class ReportCsv {
     public static final String MEDIA_TYPE = "text/csv; charset=UTF-8; header=present";
 
     static final String[] FIGURES = {"sku", "units", "buyers", "reservations", "held", "confirmed", "cancelled", "expired",
-        "units_held", "units_returned", "units_sold", "units_taken_again", "paid_share", "first_hold", "sold_out", "last_payment"};
+        "units_held", "units_returned", "units_sold", "units_taken_again", "paid_share", "first_hold", "sold_out", "last_payment", "refused", "refusals"};
     static final String[] RESERVATIONS = {"id", "sku", "buyer_id", "quantity", "status", "created_at", "expires_at",
         "confirmed_at", "cancelled_at", "expired_at", "storefront_key"};
     /** The row of the whole sale in the figures' file. */
@@ -53,7 +54,9 @@ public final class ReportCsv {
         csv.printRecord(sku, funnel.units(), funnel.buyers(), funnel.reservations(), funnel.held(), funnel.confirmed(),
                 funnel.cancelled(), funnel.expired(), funnel.unitsHeld(), funnel.unitsReturned(), funnel.unitsSold(),
                 funnel.unitsTakenAgain(), funnel.paidShare(), text(funnel.firstHold()), text(funnel.soldOut()),
-                text(funnel.lastPayment()));
+                text(funnel.lastPayment()), funnel.refusals().values().stream().mapToLong(Long::longValue).sum(),
+                funnel.refusals().entrySet().stream().map(refusal -> refusal.getKey() + "=" + refusal.getValue())
+                        .collect(Collectors.joining("; ")));
     }
 
     /** The reservations' export: a header row, then a row for each reservation {@code feed} hands on. */

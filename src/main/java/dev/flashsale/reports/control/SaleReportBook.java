@@ -9,8 +9,11 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -37,6 +40,28 @@ public class SaleReportBook {
                 .setParameter("saleId", saleId)
                 .getResultList();
         return rows.stream().map(row -> new SkuFunnel(Rows.text(row, "sku"), funnelOf(row))).toList();
+    }
+
+    /** Adds {@code refused} refusals of {@code reason} to the SKU's count, in a transaction of its own. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public void addRefusals(String sku, String reason, long refused) {
+        em.createNativeQuery(sql.get("reports/add_refusals"))
+                .setParameter("sku", sku)
+                .setParameter("reason", reason)
+                .setParameter("refused", refused)
+                .executeUpdate();
+    }
+
+    /** The sale's refusals: SKU to reason to count. */
+    public Map<String, Map<String, Long>> refusals(UUID saleId) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reports/sku_refusals"), Tuple.class)
+                .setParameter("saleId", saleId)
+                .getResultList();
+        Map<String, Map<String, Long>> bySku = new TreeMap<>();
+        for (Tuple row : rows) {
+            bySku.computeIfAbsent(Rows.text(row, "sku"), sku -> new TreeMap<>()).put(Rows.text(row, "reason"), Rows.number(row, "refused"));
+        }
+        return bySku;
     }
 
     public long buyers(UUID saleId) {
@@ -70,6 +95,6 @@ public class SaleReportBook {
                 confirmed, Rows.number(row, "cancelled"), Rows.number(row, "expired"), Rows.number(row, "units_held"),
                 Rows.number(row, "units_returned"), Rows.number(row, "units_sold"), Rows.number(row, "units_taken_again"),
                 Funnel.paidShareOf(confirmed, reservations), Rows.instant(row, "first_hold"), Rows.instant(row, "sold_out_at"),
-                Rows.instant(row, "last_payment"));
+                Rows.instant(row, "last_payment"), Map.of());
     }
 }

@@ -1,21 +1,31 @@
 package dev.flashsale.reports.entity;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
  * What happened to a SKU's units (or a whole sale's) from its reservations and its ledger: how
  * many buyers held a unit, the reservations by status, the units held, returned (cancelled or
  * expired), sold and taken again (held once more after they came back), the share of
- * reservations paid for, and the first hold, the moment it sold out (null: never) and the last
- * payment.
+ * reservations paid for, the first hold, the moment it sold out (null: never) and the last
+ * payment, and the reserves refused, by reason (the problem type's slug; counted by the nodes as
+ * they answer, a lower bound).
  */
 public record Funnel(int units, long buyers, long reservations, long held, long confirmed, long cancelled, long expired,
                      long unitsHeld, long unitsReturned, long unitsSold, long unitsTakenAgain, Double paidShare,
-                     Instant firstHold, Instant soldOut, Instant lastPayment) {
+                     Instant firstHold, Instant soldOut, Instant lastPayment, Map<String, Long> refusals) {
+
+    /** This funnel with the refusals counted for it. */
+    public Funnel withRefusals(Map<String, Long> counted) {
+        return new Funnel(units, buyers, reservations, held, confirmed, cancelled, expired, unitsHeld, unitsReturned, unitsSold,
+                unitsTakenAgain, paidShare, firstHold, soldOut, lastPayment, Collections.unmodifiableMap(new TreeMap<>(counted)));
+    }
 
     /**
      * The funnels of a sale's SKUs as one: counts summed, {@code buyers} as counted across them (a
@@ -32,7 +42,13 @@ public record Funnel(int units, long buyers, long reservations, long held, long 
                 skus.stream().mapToLong(Funnel::unitsReturned).sum(), skus.stream().mapToLong(Funnel::unitsSold).sum(),
                 skus.stream().mapToLong(Funnel::unitsTakenAgain).sum(), paidShareOf(confirmed, reservations),
                 earliest(skus.stream().map(Funnel::firstHold)), allSoldOut ? latest(skus.stream().map(Funnel::soldOut)) : null,
-                latest(skus.stream().map(Funnel::lastPayment)));
+                latest(skus.stream().map(Funnel::lastPayment)), refusalsOf(skus));
+    }
+
+    private static Map<String, Long> refusalsOf(List<Funnel> skus) {
+        Map<String, Long> all = new TreeMap<>();
+        skus.forEach(sku -> sku.refusals().forEach((reason, refused) -> all.merge(reason, refused, Long::sum)));
+        return all;
     }
 
     private static Instant earliest(Stream<Instant> moments) {

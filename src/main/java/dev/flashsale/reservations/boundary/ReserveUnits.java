@@ -11,8 +11,10 @@ import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
+import dev.flashsale.reports.boundary.RefusalCounts;
 import dev.flashsale.reservations.control.ReservationMetrics;
 import dev.flashsale.reservations.entity.ReservationView;
 import dev.flashsale.reservations.entity.ReserveCommand;
@@ -60,6 +62,9 @@ public class ReserveUnits implements Handler<ReserveCommand> {
     @Inject
     ReservationMetrics metrics;
 
+    @Inject
+    RefusalCounts refusals;
+
     @Override
     public ReserveCommand read(Call call) {
         ReserveRequest body = call.body(BODIES);
@@ -73,14 +78,22 @@ public class ReserveUnits implements Handler<ReserveCommand> {
      */
     @Override
     public void limit(ReserveCommand command) {
-        if (!checkout.refusedFromMemory(command)) {
-            limits.checkBuyer(command.key().owner(), command.buyerId());
+        try {
+            if (!checkout.refusedFromMemory(command)) {
+                limits.checkBuyer(command.key().owner(), command.buyerId());
+            }
+        } catch (ProblemException refused) {
+            throw counted(command, refused);
         }
     }
 
     @Override
     public Admission admit(Call call, ReserveCommand command) {
-        return room.check(command.sku(), command.buyerId(), command.key(), call.header(AdmissionCheck.HEADER));
+        try {
+            return room.check(command.sku(), command.buyerId(), command.key(), call.header(AdmissionCheck.HEADER));
+        } catch (ProblemException refused) {
+            throw counted(command, refused);
+        }
     }
 
     @Override
@@ -91,10 +104,23 @@ public class ReserveUnits implements Handler<ReserveCommand> {
     /** PostgreSQL records the admission's ticket with the hold, and refuses a second checkout of one ticket. */
     @Override
     public Answer answer(Call call, ReserveCommand command, Admission admission) {
-        ReserveOutcome outcome = checkout.reserve(command.admittedBy(admission.ticket()));
+        ReserveOutcome outcome;
+        try {
+            outcome = checkout.reserve(command.admittedBy(admission.ticket()));
+        } catch (ProblemException refused) {
+            throw counted(command, refused);
+        }
         ReservationView view = ReservationView.of(outcome.reservation());
         byte[] json = Answer.toJson(view);
         return outcome.created() ? Answer.created(call.location(view.id().toString()), json) : Answer.json(200, json);
+    }
+
+    /** A refusal of a SKU's reserve, counted for the sale's report (sku-not-found is no sale's). */
+    private ProblemException counted(ReserveCommand command, ProblemException refused) {
+        if (refused.status() != 404) {
+            refusals.refused(command.sku().value(), refused.slug());
+        }
+        return refused;
     }
 
     @Override
