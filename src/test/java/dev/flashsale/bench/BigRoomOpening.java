@@ -37,8 +37,7 @@ import redis.clients.jedis.resps.Slowlog;
  * lottery record's size and read times, and {@code GET /api/ping} while eight clients read the
  * record in a loop, beside the same ping with nobody reading.
  * <pre>
- * ./mvnw -B -q package -DskipTests && ./mvnw -B -q test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.flashsale.bench.BigRoomOpening -Dexec.args="--tickets 1000000"
+ * ./mvnw -B -q package -DskipTests && ./mvnw -B -q test-compile exec:java@big-room -Dexec.args="--tickets 1000000"
  * </pre>
  */
 public final class BigRoomOpening {

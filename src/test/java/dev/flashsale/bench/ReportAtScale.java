@@ -32,8 +32,7 @@ import java.util.UUID;
  * report's time (five reads after two), the export's time, size and rows (three reads), and the
  * server's resident memory before and after each export.
  * <pre>
- * ./mvnw -B -q package -DskipTests && ./mvnw -B -q test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.flashsale.bench.ReportAtScale -Dexec.args="--reservations 200000"
+ * ./mvnw -B -q package -DskipTests && ./mvnw -B -q test-compile exec:java@report-at-scale -Dexec.args="--reservations 200000"
  * </pre>
  */
 public final class ReportAtScale {
