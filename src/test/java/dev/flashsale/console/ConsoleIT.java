@@ -1,11 +1,7 @@
 package dev.flashsale.console;
 
-import dev.flashsale.stock.entity.Sku;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.flashsale.gate.control.GateKeys;
+import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Sales;
@@ -25,6 +21,10 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The merchandisers' console in headless Chromium against the deployed WAR: a sale set up,
@@ -86,6 +86,43 @@ class ConsoleIT {
         List<String> actions = Db.texts("SELECT action FROM audit_event WHERE actor = ? AND target IN"
                 + " (SELECT 'sale:' || id FROM sale WHERE name = ?) ORDER BY id", Api.ADMIN_USER, name);
         assertEquals(List.of("sale.create", "sale.open"), actions);
+    }
+
+    /**
+     * After the sale, its report page in a real browser: a sale run by the test (two buyers paid,
+     * one cancelled, two refused as sold out), the page's funnel and refusals as the test made them,
+     * and a screenshot (docs/console-report.png is one).
+     */
+    @Test
+    void aSalesReportPageShowsWhatTheSaleDid() throws Exception {
+        Api api = new Api(base);
+        String sku = Sales.uniqueSku("report");
+        String sale = Sales.openSale(api, sku, 2, 1, 600, "REFUSE").getString("id");
+        String first = api.reserve("report-" + sku + "-1", sku, "buyer-1", 1).json().getString("id");
+        String second = api.reserve("report-" + sku + "-2", sku, "buyer-2", 1).json().getString("id");
+        assertEquals(200, api.confirm(first).status());
+        assertEquals(200, api.cancel(second).status());
+        String third = api.reserve("report-" + sku + "-3", sku, "buyer-3", 1).json().getString("id");
+        assertEquals(200, api.confirm(third).status());
+        for (int i = 0; i < 2; i++) {
+            assertEquals(409, api.reserve("report-" + sku + "-late-" + i, sku, "buyer-late-" + i, 1).status());
+        }
+        await("the refusals flushed").atMost(Duration.ofSeconds(20)).until(() -> Db.scalar(
+                "SELECT coalesce(sum(refused), 0) FROM sku_refusal WHERE sku = ?", sku) == 2);
+        try (Browser browser = Browser.of(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            browser.open("console/sale.xhtml?id=" + sale).click("saleForm:report").awaitText("reportForm:reservations", "3");
+            assertEquals("3", browser.text("reportForm:buyers"));
+            assertEquals("2", browser.text("reportForm:confirmed"));
+            assertEquals("1", browser.text("reportForm:cancelled"));
+            assertEquals("0", browser.text("reportForm:expired"));
+            assertEquals("1", browser.text("reportForm:unitsTakenAgain"));
+            assertEquals("sold-out 2", browser.text("reportForm:refusals"));
+            assertEquals(sku, browser.text("reportForm:skus:0:sku"));
+            assertTrue(browser.text("reportForm:soldOut").endsWith("Z"), browser.text("reportForm:soldOut"));
+            Path shot = browser.screenshot("console-report.png");
+            assertTrue(Files.size(shot) > 10_000, "the screenshot shows the page");
+        }
     }
 
     @Test

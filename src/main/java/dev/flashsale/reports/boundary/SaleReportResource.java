@@ -4,7 +4,6 @@ import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.rest.ApiDocument;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
-import dev.flashsale.reports.control.ReportCsv;
 import dev.flashsale.reports.entity.SaleReport;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,11 +14,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -85,18 +79,8 @@ public class SaleReportResource {
         return csv(saleId, "reservations", out -> reports.writeReservations(saleId, out));
     }
 
-    /** What writes a CSV file into the answer. */
-    @FunctionalInterface
-    private interface CsvWriter {
-        void write(Writer out) throws IOException;
-    }
-
-    private static Response csv(SaleId saleId, String what, CsvWriter writer) {
-        StreamingOutput body = stream -> {
-            // The CSV printer closes it, flushed, when the last row is written.
-            writer.write(new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16));
-        };
-        return Response.ok(body, ReportCsv.MEDIA_TYPE)
+    private static Response csv(SaleId saleId, String what, StreamingOutput body) {
+        return Response.ok(body, SaleReports.CSV)
                 .header("Content-Disposition", "attachment; filename=\"sale-" + saleId + "-" + what + ".csv\"")
                 .build();
     }

@@ -13,6 +13,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
 
@@ -23,6 +24,9 @@ import java.util.Map;
 @Stateless
 @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
 public class SaleReports {
+
+    /** The media type of the report's CSV files. */
+    public static final String CSV = ReportCsv.MEDIA_TYPE;
 
     @Inject
     SaleAdmin sales;
@@ -44,11 +48,13 @@ public class SaleReports {
         sales.find(id);
     }
 
-    public void writeFigures(SaleId id, Appendable out) throws IOException {
-        ReportCsv.figures(of(id), out);
+    /** The report's figures as CSV into {@code out}, which is closed at the end. */
+    public void writeFigures(SaleId id, OutputStream out) throws IOException {
+        ReportCsv.figures(of(id), ReportCsv.writer(out));
     }
 
-    public void writeReservations(SaleId id, Appendable out) throws IOException {
-        ReportCsv.reservations(row -> book.eachReservation(id.value(), row), out);
+    /** The sale's reservations as CSV into {@code out}, row by row as they are read; {@code out} is closed at the end. */
+    public void writeReservations(SaleId id, OutputStream out) throws IOException {
+        ReportCsv.reservations(row -> book.eachReservation(id.value(), row), ReportCsv.writer(out));
     }
 }

@@ -5,8 +5,13 @@ import dev.flashsale.reports.entity.Funnel;
 import dev.flashsale.reports.entity.SaleReport;
 import dev.flashsale.reports.entity.SkuFunnel;
 import jakarta.persistence.Tuple;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -30,6 +35,11 @@ public final class ReportCsv {
     static final String WHOLE_SALE = "(all)";
 
     private ReportCsv() {
+    }
+
+    /** A buffered UTF-8 writer over {@code out}, for one of the files; the CSV printer closes it, flushed. */
+    public static Writer writer(OutputStream out) {
+        return new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
     }
 
     static CSVPrinter printer(Appendable out, String[] header) {
