@@ -120,6 +120,7 @@ final class CampaignRun {
                 state));
         anomalies.addAll(SaleTimelineChecker.check(history.ops(), history.changes(), state,
                 Map.of(sales.sku(), holdNanos, sales.roomSku(), holdNanos), EARLY_EXPIRY_ALLOWANCE_NANOS));
+        anomalies.addAll(ReportAgainstLedger.check(admin, Map.of(sales.saleId(), sales.sku(), sales.roomSaleId(), sales.roomSku())));
         Report report = new Report(anomalies, judged.figures());
         return new Result(plan, sales, history, report, (System.nanoTime() - started) / 1_000_000, skews,
                 soldAgain(plan, history, faultsOrigin));

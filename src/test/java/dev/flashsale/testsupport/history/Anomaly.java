@@ -57,6 +57,8 @@ public record Anomaly(Kind kind, String detail) {
         /** A new reservation made after its sale was paused (and before it opened again) or closed. */
         RESERVED_WHILE_NOT_OPEN,
         /** A hold refused or ended as expired before its deadline could have passed. */
-        EARLY_EXPIRY
+        EARLY_EXPIRY,
+        /** The sale's report counts other than its ledger records (confirmed, cancelled, expired, returned, sold). */
+        REPORT_MISMATCH
     }
 }
