@@ -43,8 +43,7 @@ final class ReportAgainstLedger {
 
     private static Map<String, Long> ledger(String sku) {
         Map<String, Long> figures = new LinkedHashMap<>();
-        figures.put("confirmed", Db.scalar("SELECT count(DISTINCT reservation_id) FROM stock_movement WHERE sku = ?"
-                + " AND kind IN ('CONFIRM', 'RECLAIM')", sku));
+        figures.put("confirmed", Db.scalar("SELECT count(*) FROM stock_movement WHERE sku = ? AND kind IN ('CONFIRM', 'RECLAIM')", sku));
         figures.put("cancelled", Db.scalar("SELECT count(*) FROM stock_movement WHERE sku = ? AND kind = 'CANCEL'", sku));
         figures.put("expired", Db.scalar("SELECT count(*) FROM stock_movement WHERE sku = ? AND kind = 'EXPIRE'", sku));
         figures.put("unitsReturned", Db.scalar("SELECT coalesce(sum(qty), 0) FROM stock_movement WHERE sku = ?"

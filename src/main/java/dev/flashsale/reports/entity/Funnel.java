@@ -11,7 +11,9 @@ import java.util.stream.Stream;
 
 /**
  * What happened to a SKU's units (or a whole sale's) from its reservations and its ledger: how
- * many buyers held a unit, the reservations by status, the units held, returned (cancelled or
+ * many buyers held a unit, the reservations, the holds still held, and those paid, cancelled and
+ * run out as the ledger recorded them (a hold paid late under RECLAIM ran out and was paid), the
+ * units held, returned (cancelled or
  * expired), sold and taken again (held once more after they came back), the share of
  * reservations paid for, the first hold, the moment it sold out (null: never) and the last
  * payment, and the reserves refused, by reason (the problem type's slug; counted by the nodes as
