@@ -11,6 +11,7 @@ import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Holds;
 import dev.flashsale.testsupport.Metrics;
 import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import java.sql.Connection;
@@ -101,6 +102,8 @@ class MetricsIT {
 
     @Test
     void theSweepersExpirationsAndLagAreMetrics() throws Exception {
+        // This server's sweeper must be the one that expires the hold: no second node sweeps meanwhile.
+        SecondNode.standDown();
         String sku = Sales.openSku(api, 5, 2, 600, "REFUSE");
         String id = api.reserve(sku + "-a", sku, "buyer-a", 2).json().getString("id");
         Metrics before = Metrics.read(api);

@@ -136,6 +136,24 @@ public final class SecondNode {
         }
     }
 
+    /**
+     * Stops the node, if it runs, for a test that must be the only node at work (the one that
+     * sweeps a hold, or sends a webhook); the next {@link #proxied()} or {@link #onCluster()}
+     * starts it again. In the suite's order no such test runs while the node is up, and this does
+     * nothing; in a shuffled order it costs a start.
+     */
+    public static synchronized void standDown() {
+        if (starting != null) {
+            try {
+                node = starting.join();
+            } catch (RuntimeException failedToStart) {
+                LOG.log(Level.WARNING, "The second node begun early did not start", failedToStart);
+            }
+            starting = null;
+        }
+        stopNode();
+    }
+
     /** Stops the node and its proxies, at the end of the run. */
     public static synchronized void stop() {
         if (starting != null) {
