@@ -8,6 +8,7 @@ import dev.flashsale.platform.security.Roles;
 import dev.flashsale.sales.control.SaleCatalog;
 import dev.flashsale.sales.control.SaleInput;
 import dev.flashsale.sales.entity.NewSale;
+import dev.flashsale.sales.entity.SaleConflicts;
 import dev.flashsale.sales.entity.SaleOpened;
 import dev.flashsale.sales.entity.SaleRules;
 import dev.flashsale.sales.entity.SaleStatus;
@@ -63,7 +64,7 @@ public class SaleAdmin {
         catalog.insert(id, SaleInput.termsOf(sale, defaultHoldSeconds));
         items.values().forEach(item -> {
             if (!catalog.addItem(id, new Sku(item.sku()), item.units().intValueExact(), item.shardCount())) {
-                throw skuTaken(item.sku());
+                throw SaleConflicts.skuTaken(item.sku());
             }
         });
         audit.record(AuditAction.SALE_CREATE, "sale:" + id, SaleInput.describe(sale, items));
@@ -79,14 +80,13 @@ public class SaleAdmin {
         SaleRules.enforce(sale);
         Map<String, NewSale.Item> items = SaleInput.itemsOf(sale);
         SaleView before = find(id);
-        SaleStatus status = catalog.update(id, SaleInput.termsOf(sale, defaultHoldSeconds)).orElseThrow(() -> ProblemException.conflict(
-                "sale-closed", "Sale closed", "Sale " + id + " is CLOSED; a closed sale is not changed"));
+        SaleStatus status = catalog.update(id, SaleInput.termsOf(sale, defaultHoldSeconds))
+                .orElseThrow(() -> SaleConflicts.closed(id));
         Map<String, StockLevel> current = before.items().stream()
                 .collect(Collectors.toMap(StockLevel::sku, level -> level));
         for (StockLevel level : before.items()) {
             if (!items.containsKey(level.sku()) && !catalog.removeItem(id, new Sku(level.sku()))) {
-                throw ProblemException.conflict("sku-in-use", "SKU in use", "SKU " + level.sku()
-                        + " cannot leave the sale: only a DRAFT sale with no reservation of it can lose a SKU");
+                throw SaleConflicts.skuInUse(level.sku());
             }
         }
         items.values().forEach(item -> {
@@ -95,15 +95,12 @@ public class SaleAdmin {
             StockLevel level = current.get(sku);
             if (level == null) {
                 if (!catalog.addItem(id, new Sku(sku), units, item.shardCount())) {
-                    throw skuTaken(sku);
+                    throw SaleConflicts.skuTaken(sku);
                 }
             } else if (item.shards() != null && item.shardCount() != level.shards()) {
-                throw ProblemException.conflict("shards-fixed", "Shards fixed", "SKU " + sku + " keeps its "
-                        + level.shards() + " shard(s): the number of stock rows is set when the SKU is added");
+                throw SaleConflicts.shardsFixed(sku, level.shards());
             } else if (level.total() != units && !catalog.resizeItem(new Sku(sku), units)) {
-                throw ProblemException.conflict("units-below-taken", "Units below what is taken",
-                        "SKU " + sku + " cannot go down to " + units + " unit(s): " + level.held() + " held and "
-                                + level.sold() + " sold (at the last look); lower it to no less than that");
+                throw SaleConflicts.unitsBelowTaken(sku, units, level);
             }
         });
         if (status == SaleStatus.OPEN || status == SaleStatus.PAUSED) {
@@ -141,12 +138,6 @@ public class SaleAdmin {
         if (sale.status() == target) {
             return sale;
         }
-        throw ProblemException.conflict("illegal-transition", "Illegal transition",
-                "Sale " + id + " is " + sale.status() + " and cannot become " + target);
-    }
-
-    private static ProblemException skuTaken(String sku) {
-        return ProblemException.conflict("sku-taken", "SKU taken",
-                "SKU " + sku + " already belongs to another sale; give this sale's item its own SKU");
+        throw SaleConflicts.illegalTransition(id, sale.status(), target);
     }
 }
