@@ -8,7 +8,7 @@ WITH items AS (
 ), bookings AS (
     SELECT r.sku,
            count(*) AS reservations,
-           count(DISTINCT r.buyer_id) AS buyers,
+           count(DISTINCT (r.owner, r.buyer_id)) AS buyers,
            count(*) FILTER (WHERE r.status = 'HELD') AS held,
            min(r.created_at) AS first_hold
     FROM reservation r JOIN items i ON i.sku = r.sku

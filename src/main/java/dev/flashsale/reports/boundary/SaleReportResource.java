@@ -70,6 +70,7 @@ public class SaleReportResource {
             content = @Content(mediaType = "text/csv", schema = @Schema(type = SchemaType.STRING)))
     @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
+    @APIResponse(responseCode = "503", description = "exports-busy")
     @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
     @Path("reservations.csv")

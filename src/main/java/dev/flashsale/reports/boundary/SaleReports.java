@@ -1,6 +1,7 @@
 package dev.flashsale.reports.boundary;
 
 import dev.flashsale.platform.id.SaleId;
+import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reports.control.ReportCsv;
 import dev.flashsale.reports.control.SaleReportBook;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 
 /**
  * A sale's report and its exports, for every user: read in one transaction each, the export's
@@ -24,6 +26,10 @@ import java.util.Map;
 @Stateless
 @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
 public class SaleReports {
+
+    /** How many exports of reservations may stream at once on a node. */
+    public static final int EXPORTS_AT_ONCE = 2;
+    private static final Semaphore EXPORTS = new Semaphore(EXPORTS_AT_ONCE);
 
     /** The media type of the report's CSV files. */
     public static final String CSV = ReportCsv.MEDIA_TYPE;
@@ -53,8 +59,21 @@ public class SaleReports {
         ReportCsv.figures(of(id), ReportCsv.writer(out));
     }
 
-    /** The sale's reservations as CSV into {@code out}, row by row as they are read; {@code out} is closed at the end. */
+    /**
+     * The sale's reservations as CSV into {@code out}, row by row as they are read; {@code out} is
+     * closed at the end. An export holds a connection and a transaction while its reader reads, so
+     * at most {@link #EXPORTS_AT_ONCE} run at once on a node: a further one is answered 503
+     * {@code exports-busy} with Retry-After, and a crowd's reserves keep their connections.
+     */
     public void writeReservations(SaleId id, OutputStream out) throws IOException {
-        ReportCsv.reservations(row -> book.eachReservation(id.value(), row), ReportCsv.writer(out));
+        if (!EXPORTS.tryAcquire()) {
+            throw ProblemException.retryLater("exports-busy", "Exports busy",
+                    EXPORTS_AT_ONCE + " exports of reservations run on this node already; try again shortly");
+        }
+        try {
+            ReportCsv.reservations(row -> book.eachReservation(id.value(), row), ReportCsv.writer(out));
+        } finally {
+            EXPORTS.release();
+        }
     }
 }

@@ -69,21 +69,35 @@ public final class ReportCsv {
                         .collect(Collectors.joining("; ")));
     }
 
-    /** The reservations' export: a header row, then a row for each reservation {@code feed} hands on. */
+    /**
+     * The reservations' export: a header row, then a row for each reservation {@code feed} hands on.
+     * {@code out} is closed only when every row is written: a feed that fails leaves it open and
+     * unflushed, so that the failure is answered as one (before the first 64 KB) or cuts the answer
+     * off, never ends a file that looks whole.
+     */
     public static void reservations(Consumer<Consumer<Tuple>> feed, Appendable out) throws IOException {
-        try (CSVPrinter csv = printer(out, RESERVATIONS)) {
-            feed.accept(row -> {
-                try {
-                    csv.printRecord(Rows.uuid(row, "id"), Rows.text(row, "sku"), Rows.text(row, "buyer_id"),
-                            Rows.integer(row, "qty"), Rows.text(row, "status"), text(Rows.instant(row, "created_at")),
-                            text(Rows.instant(row, "expires_at")), text(Rows.instant(row, "confirmed_at")),
-                            text(Rows.instant(row, "cancelled_at")), text(Rows.instant(row, "expired_at")),
-                            Rows.text(row, "key_name"));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
+        CSVPrinter csv = printer(out, RESERVATIONS);
+        feed.accept(row -> {
+            try {
+                csv.printRecord(Rows.uuid(row, "id"), Rows.text(row, "sku"), inert(Rows.text(row, "buyer_id")),
+                        Rows.integer(row, "qty"), Rows.text(row, "status"), text(Rows.instant(row, "created_at")),
+                        text(Rows.instant(row, "expires_at")), text(Rows.instant(row, "confirmed_at")),
+                        text(Rows.instant(row, "cancelled_at")), text(Rows.instant(row, "expired_at")),
+                        inert(Rows.text(row, "key_name")));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        csv.close(true);
+    }
+
+    /**
+     * Text a storefront or a user chose, made inert for a spreadsheet: one that begins as a formula
+     * would ({@code = + - @}, a tab or a carriage return) gets a leading apostrophe (OWASP's advice
+     * against CSV injection).
+     */
+    static String inert(String text) {
+        return text != null && !text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0 ? "'" + text : text;
     }
 
     static String text(Instant moment) {

@@ -90,18 +90,26 @@ public class RoomSteps {
         }
         long delay = Math.max(0, expiryMillis - System.currentTimeMillis()) + TOKEN_STEP_LATE_MILLIS;
         // Scheduled from a detached call, so that the step does not share an invocation with the caller's request.
-        detached.run(() -> {
-            try {
-                executor.schedule(() -> {
-                    if (tokenStepAt.remove(saleId, expiryMillis)) {
-                        step(saleId, false);
-                    }
-                }, delay, TimeUnit.MILLISECONDS);
-            } catch (RuntimeException refused) {
-                tokenStepAt.remove(saleId, expiryMillis);
-                LOG.log(Level.WARNING, "Room of sale " + saleId + ": the step when a token runs out not scheduled; polls step it", refused);
-            }
-        });
+        try {
+            detached.run(() -> {
+                try {
+                    executor.schedule(() -> {
+                        if (tokenStepAt.remove(saleId, expiryMillis)) {
+                            step(saleId, false);
+                        }
+                    }, delay, TimeUnit.MILLISECONDS);
+                } catch (RuntimeException refused) {
+                    notScheduled(saleId, expiryMillis, refused);
+                }
+            });
+        } catch (RuntimeException refused) {
+            notScheduled(saleId, expiryMillis, refused);
+        }
+    }
+
+    private void notScheduled(UUID saleId, long expiryMillis, RuntimeException refused) {
+        tokenStepAt.remove(saleId, expiryMillis);
+        LOG.log(Level.WARNING, "Room of sale " + saleId + ": the step when a token runs out not scheduled; polls step it", refused);
     }
 
     private void step(UUID saleId, boolean unitsBack) {
