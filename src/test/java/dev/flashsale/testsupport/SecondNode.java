@@ -156,16 +156,7 @@ public final class SecondNode {
 
     /** Stops the node and its proxies, at the end of the run. */
     public static synchronized void stop() {
-        if (starting != null) {
-            // Begun early but never used (a run that ended first): wait for it, to stop it.
-            try {
-                node = starting.join();
-            } catch (RuntimeException failedToStart) {
-                LOG.log(Level.WARNING, "The second node begun early did not start", failedToStart);
-            }
-            starting = null;
-        }
-        stopNode();
+        standDown();
         if (postgres != null) {
             postgres.close();
             redis.close();
