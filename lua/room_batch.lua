@@ -45,6 +45,11 @@
 -- KEYS[9]  admitted and active: ticket by token expiry (zset)          fs:{sale:<id>}:active
 -- KEYS[10] reserving: a reserve request with the ticket's token is on its way, by its start, ms
 --          (zset)                                                       fs:{sale:<id>}:reserving
+-- KEYS[11] the room's figures for the sale's report (hash)             fs:{sale:<id>}:figures
+--          expired (tickets that missed their polls, and tokens that ran out unused), left and
+--          revoked (room_release.lua), w<n> (buyers admitted after a wait in bucket n, see waitBucket)
+-- KEYS[12] ticket -> when it joined the queue, ms (hash), for a ticket taken after the opening
+--          second (one from the pre-queue waits from the opening second)   fs:{sale:<id>}:joined
 --
 -- ARGV[1]  units available in the sale (PostgreSQL, as this node last read it)
 -- ARGV[2]  units held in the sale (same reading)
@@ -116,6 +121,21 @@ local function keepKeys()
 end
 local ticketsLeft = cfg[13] and tonumber(cfg[13]) - redis.call('HLEN', KEYS[2])
 
+-- A wait's bucket in the report's histogram: a second each below a minute (0-59), ten seconds each
+-- below ten minutes (60-113), a minute each below two hours (114-223), and 224 for longer.
+-- (RoomFigures in the room's entity package reads the buckets back, and only it.)
+local function waitBucket(ms)
+    local s = math.floor(math.max(0, ms) / 1000)
+    if s < 60 then
+        return s
+    elseif s < 600 then
+        return 60 + math.floor((s - 60) / 10)
+    elseif s < 7200 then
+        return 114 + math.floor((s - 600) / 60)
+    end
+    return 224
+end
+
 -- The tickets taken, in arrival order; each is polled below with the others.
 local polled = {}
 for i = 1, calls do
@@ -142,6 +162,7 @@ for i = 1, calls do
                 -- Behind every place the lottery gives (1..n), in arrival order.
                 redis.call('ZADD', KEYS[5], string.format('%d', 1000000000000 + seq), second)
                 redis.call('ZADD', KEYS[6], string.format('%d', now), second)
+                redis.call('HSET', KEYS[12], second, string.format('%d', now))
             end
             redis.call('HSET', KEYS[2], first, second)
             redis.call('HSET', KEYS[3], second, first)
@@ -188,7 +209,10 @@ if not drawn then
 end
 
 -- Tokens that ran out free their places; waiting tickets that missed their polls lose theirs.
-redis.call('ZREMRANGEBYSCORE', KEYS[8], '-inf', now)
+local ranOut = redis.call('ZREMRANGEBYSCORE', KEYS[8], '-inf', now)
+if ranOut > 0 then
+    redis.call('HINCRBY', KEYS[11], 'expired', ranOut)
+end
 redis.call('ZREMRANGEBYSCORE', KEYS[9], '-inf', now)
 -- A reserve request on its way for a minute never got its answer recorded (its node died): done.
 local stuck = redis.call('ZREMRANGEBYSCORE', KEYS[10], '-inf', now - 60000)
@@ -207,6 +231,10 @@ if drawn then
         redis.call('ZREM', KEYS[5], gone)
         redis.call('ZREM', KEYS[6], gone)
         redis.call('HSET', KEYS[7], gone, 'X')
+        redis.call('HDEL', KEYS[12], gone)
+    end
+    if #lapsed > 0 then
+        redis.call('HINCRBY', KEYS[11], 'expired', #lapsed)
     end
     for _, ticket in pairs(polled) do
         redis.call('ZADD', KEYS[6], 'XX', string.format('%d', now), ticket)
@@ -245,6 +273,9 @@ if drawn and not soldOut then
                 redis.call('HSET', KEYS[7], following, 'A:' .. string.format('%d', expiry))
                 redis.call('ZADD', KEYS[8], string.format('%d', expiry), following)
                 redis.call('ZADD', KEYS[9], string.format('%d', expiry), following)
+                local joined = redis.call('HGET', KEYS[12], following)
+                redis.call('HDEL', KEYS[12], following)
+                redis.call('HINCRBY', KEYS[11], 'w' .. waitBucket(now - tonumber(joined or cfg[6])), 1)
             end
             allowance = allowance - #admitted
             admittedNow = #admitted

@@ -8,6 +8,8 @@
 -- KEYS[4]  waiting tickets by last poll, ms (zset)    fs:{sale:<id>}:seen
 -- KEYS[5]  admitted, not yet reserved (zset)          fs:{sale:<id>}:admitted
 -- KEYS[6]  admitted and active (zset)                 fs:{sale:<id>}:active
+-- KEYS[7]  the room's figures (hash): left, revoked    fs:{sale:<id>}:figures
+-- KEYS[8]  ticket -> when it joined the queue (hash)   fs:{sale:<id>}:joined
 -- ARGV[1]  the ticket
 -- ARGV[2]  L or V
 --
@@ -26,4 +28,6 @@ redis.call('ZREM', KEYS[3], ARGV[1])
 redis.call('ZREM', KEYS[4], ARGV[1])
 redis.call('ZREM', KEYS[5], ARGV[1])
 redis.call('ZREM', KEYS[6], ARGV[1])
+redis.call('HDEL', KEYS[8], ARGV[1])
+redis.call('HINCRBY', KEYS[7], ARGV[2] == 'L' and 'left' or 'revoked', 1)
 return 1

@@ -3,6 +3,7 @@ package dev.flashsale.console;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.reports.boundary.SaleReports;
 import dev.flashsale.reports.entity.Funnel;
+import dev.flashsale.reports.entity.RoomFunnel;
 import dev.flashsale.reports.entity.SaleReport;
 import dev.flashsale.stock.boundary.SaleDashboard;
 import jakarta.faces.view.ViewScoped;
@@ -15,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.primefaces.model.DefaultStreamedContent;
 import org.primefaces.model.StreamedContent;
 import org.primefaces.util.Callbacks;
@@ -56,6 +58,16 @@ public class ReportView implements Serializable {
         Map<String, Long> counted = funnel.refusals();
         return counted.isEmpty() ? "none" : counted.entrySet().stream().map(refusal -> refusal.getKey() + " " + refusal.getValue())
                 .collect(Collectors.joining(" · "));
+    }
+
+    /** The room's waits as the page shows them: "12 s / 40 s / 2 min", or "-" when nobody was admitted. */
+    public String waits(RoomFunnel room) {
+        return room.waitP50Seconds() == null ? "-" : Stream.of(room.waitP50Seconds(), room.waitP90Seconds(), room.waitP99Seconds())
+                .map(ReportView::duration).collect(Collectors.joining(" / "));
+    }
+
+    private static String duration(long seconds) {
+        return seconds < 120 ? seconds + " s" : seconds < 7200 ? seconds / 60 + " min" : seconds / 3600 + " h";
     }
 
     public StreamedContent getFigures() {

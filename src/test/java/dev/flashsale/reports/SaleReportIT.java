@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.RawHttp;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestServer;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.StringReader;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -38,7 +42,8 @@ class SaleReportIT {
 
     private static final String[] FIGURES = {"sku", "units", "buyers", "reservations", "held", "confirmed", "cancelled", "expired",
         "units_held", "units_returned", "units_sold", "units_taken_again", "paid_share", "first_hold", "sold_out", "last_payment",
-        "refused", "refusals"};
+        "refused", "refusals", "room_tickets", "room_admitted", "room_left", "room_expired", "room_revoked", "room_wait_p50_s",
+        "room_wait_p90_s", "room_wait_p99_s"};
 
     private final Api api = new Api(TestServer.url());
 
@@ -132,6 +137,75 @@ class SaleReportIT {
         assertEquals(0, Db.scalar("SELECT count(*) FROM sku_refusal WHERE sku = ?", "NO-SUCH-" + sku));
     }
 
+    /**
+     * The report is counted as the sale runs (the ledger folded into a row per SKU), and a fold
+     * never loses an entry of a transaction still open as it folds, though a later one committed
+     * first: the hold written below, on one sale, is the ledger's older entry, the reserve on
+     * another sale the newer. A fold that took what it could see (by entry id, or below its own
+     * transaction) would pass the open hold by for good, and its sale's report would count none.
+     */
+    @Test
+    void aHoldStillBeingWrittenWhenTheLedgerIsFoldedIsCountedOnceItIsWritten() throws Exception {
+        String writing = Sales.uniqueSku("fold-open");
+        String writingSale = Sales.openSale(api, writing, 5, 1, 600, "REFUSE").getString("id");
+        String reserving = Sales.uniqueSku("fold-later");
+        String reservingSale = Sales.openSale(api, reserving, 5, 1, 600, "REFUSE").getString("id");
+        String held = UUID.randomUUID().toString();
+        try (Connection open = Db.connect()) {
+            open.setAutoCommit(false);
+            write(open, "INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at, owner)"
+                    + " VALUES (?::uuid, ?, ?, 'buyer-open', 1, 'HELD', now(), now() + interval '10 minutes', now(),"
+                    + " '00000000-0000-0000-0000-000000000000')", held, "open-" + held, writing);
+            write(open, "UPDATE stock_shard SET held = held + 1 WHERE sku = ? AND shard = 0", writing);
+            write(open, "INSERT INTO stock_movement (reservation_id, sku, kind, qty, held_delta, sold_delta) VALUES (?::uuid, ?, 'CLAIM', 1, 1, 0)",
+                    held, writing);
+            reserve(reserving, "buyer-later");
+            assertEquals(1, report(reservingSale).getInt("reservations"));
+            assertEquals(0, report(writingSale).getInt("reservations"), "the open hold is not there yet");
+            open.commit();
+        }
+        assertTrue(Db.scalar("SELECT count(*) FROM stock_movement WHERE sku = ? AND id > (SELECT id FROM stock_movement"
+                + " WHERE reservation_id = ?::uuid)", reserving, held) == 1, "the reserve's entry is the newer one");
+        JsonObject total = report(writingSale);
+        assertEquals(Map.of("reservations", 1L, "held", 1L, "unitsHeld", 1L, "buyers", 1L),
+                counts(total, "reservations", "held", "unitsHeld", "buyers"), total.toString());
+        await("the hold folded, not only read from the ledger").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200))
+                .until(() -> Db.scalar("SELECT count(*) FROM sku_report WHERE sku = ? AND reservations = 1", writing) == 1);
+    }
+
+    /**
+     * An export holds a connection and a transaction while it streams, so a node streams at most
+     * two at once: two clients that stop reading a large export keep theirs open, a third is asked
+     * to come back (503 exports-busy, Retry-After) and given nothing, and once the two hang up the
+     * next export streams whole.
+     */
+    @Test
+    void aThirdExportAtOnceIsAskedToComeBackLater() throws Exception {
+        String sku = Sales.uniqueSku("exports");
+        String sale = Sales.openSale(api, sku, 1, 1, 600, "REFUSE").getString("id");
+        int rows = 60_000; // about 11 MB of CSV: more than the sockets between a stalled client and the server hold
+        Db.update("INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at, owner)"
+                + " SELECT gen_random_uuid(), 'export-' || g, ?, 'buyer-' || g, 1, 'EXPIRED', now(), now(), now(),"
+                + " '00000000-0000-0000-0000-000000000000' FROM generate_series(1, ?) g", sku, rows);
+        Db.update("INSERT INTO stock_movement (reservation_id, sku, kind, qty, held_delta, sold_delta)"
+                + " SELECT id, sku, kind, 1, delta, 0 FROM reservation, (VALUES ('CLAIM', 1), ('EXPIRE', -1)) AS moves(kind, delta)"
+                + " WHERE sku = ?", sku);
+        String path = "api/admin/sales/" + sale + "/report/reservations.csv";
+        String auth = Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD);
+        try (RawHttp first = new RawHttp(TestServer.url()); RawHttp second = new RawHttp(TestServer.url())) {
+            first.write(path, "Authorization", auth);
+            second.write(path, "Authorization", auth);
+            Api.Answer busy = await("two exports streaming").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> api.adminGet(path), answer -> answer.status() != 200);
+            assertEquals(503, busy.status(), busy.toString());
+            assertEquals("exports-busy", busy.problemType());
+            assertNotNull(busy.header("Retry-After"), busy.toString());
+        }
+        Api.Answer whole = await("the stalled exports ended").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                .until(() -> api.adminGet(path), answer -> answer.status() == 200);
+        assertEquals(rows + 1, whole.body().lines().count(), "a header row and every reservation");
+    }
+
     @Test
     void aSaleThatIsNotThereHasNoReportAndAnIdThatIsNoneIsRefused() {
         for (String path : List.of("report", "report/figures.csv", "report/reservations.csv")) {
@@ -148,6 +222,21 @@ class SaleReportIT {
         Api.Answer held = api.reserve(sku + "-" + buyer, sku, buyer, 1);
         assertEquals(201, held.status(), held.toString());
         return held.json().getString("id");
+    }
+
+    private JsonObject report(String sale) {
+        Api.Answer answer = api.adminGet("api/admin/sales/" + sale + "/report");
+        assertEquals(200, answer.status(), answer.toString());
+        return answer.json().getJsonObject("total");
+    }
+
+    private static void write(Connection db, String sql, Object... params) throws SQLException {
+        try (PreparedStatement statement = db.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                statement.setObject(i + 1, params[i]);
+            }
+            statement.executeUpdate();
+        }
     }
 
     private static long ledger(String sku, String kind) {

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The waiting room in the console, in headless Chromium: on a sale's dashboard the queue, the
- * seed's hash, pause and resume, and a ticket revoked (screenshot in target/console-room.png);
+ * seed's hash, pause and resume, and a ticket revoked (screenshot in target/console-room.png),
+ * then counted in the sale's report;
  * in the sale form its settings, refused with the admin API's messages when invalid and stored
  * (and audited) when valid, read-only for a viewer.
  */
@@ -70,6 +71,11 @@ class WaitingRoomConsoleIT {
             assertEquals("REVOKED", api.get("api/sales/" + sale + "/queue/" + tickets.get(1)).json().getString("status"));
             Path shot = browser.screenshot("console-room.png");
             assertTrue(Files.size(shot) > 10_000, "the screenshot shows the page");
+
+            browser.open("console/report.xhtml?id=" + sale).awaitText("reportForm:roomTickets", "3");
+            assertEquals(List.of("0", "0", "0", "1", "-"), List.of(browser.text("reportForm:roomAdmitted"), browser.text("reportForm:roomLeft"),
+                    browser.text("reportForm:roomExpired"), browser.text("reportForm:roomRevoked"), browser.text("reportForm:roomWaits")),
+                    "the report's room: nobody admitted before the opening, one ticket revoked");
         }
         assertEquals(List.of("room.set", "room.pause", "room.resume", "room.revoke"), Db.texts(
                 "SELECT action FROM audit_event WHERE target = ? AND action LIKE 'room.%' ORDER BY id", "sale:" + sale));

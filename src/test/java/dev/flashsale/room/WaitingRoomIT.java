@@ -149,6 +149,12 @@ class WaitingRoomIT {
         assertEquals(201, again.status(), "Redis lost the tickets: a new one");
         awaitStatus(sale, again.json().getString("ticket"), "ADMITTED");
         assertEquals(4, admittedOf(sale), "the count taken back from PostgreSQL, and the new admission on top");
+        JsonObject figures = roomReport(sale);
+        assertEquals(4, figures.getInt("admitted"), figures.toString());
+        assertEquals(3, figures.getInt("tickets"), "Redis' count of tickets started again; the report keeps the recorded 3, a lower bound: "
+                + figures);
+        assertTrue(figures.getInt("waitP50Seconds") >= 0 && figures.getInt("waitP99Seconds") >= figures.getInt("waitP50Seconds"),
+                "four waits counted, the three recorded taken back: " + figures);
     }
 
     @Test
@@ -272,7 +278,8 @@ class WaitingRoomIT {
     /**
      * A ticket polled keeps its place while one that misses its polls (3 s) loses it, and one
      * that leaves is gone at once: the room, paused, is polled by the live ticket until only it
-     * is left in the queue.
+     * is left in the queue. The sale's report counts each: four tickets, one left, one revoked,
+     * one expired, none admitted.
      */
     @Test
     void ticketsThatMissTheirPollsExpireAndLeavingFreesThePlace() {
@@ -280,11 +287,14 @@ class WaitingRoomIT {
         String silent = take(sale, "silent").json().getString("ticket");
         String leaving = take(sale, "leaving").json().getString("ticket");
         String live = take(sale, "live").json().getString("ticket");
+        String revoked = take(sale, "revoked").json().getString("ticket");
         assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale.id + "/room/pause").status());
         openNow(sale);
         poll(sale, live);
         assertEquals(204, api.delete("api/sales/" + sale.id + "/queue/" + leaving).status());
         assertEquals("LEFT", poll(sale, leaving).getString("status"));
+        assertEquals(204, api.adminPostEmpty("api/admin/sales/" + sale.id + "/room/tickets/" + revoked + "/revoke").status());
+        assertEquals(204, api.delete("api/sales/" + sale.id + "/queue/" + revoked).status(), "gone already: nothing to count twice");
         // Each of the live ticket's polls runs the room's housekeeping, which drops the silent one once it missed 3 s.
         await("the silent ticket loses its place").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(500)).until(() -> {
             JsonObject answer = poll(sale, live);
@@ -297,6 +307,18 @@ class WaitingRoomIT {
         assertEquals(1, answer.getJsonNumber("position").longValue(), "the only live ticket is first: " + answer);
         assertEquals(404, api.get("api/sales/" + sale.id + "/queue/t_AAAAAAAAAAAAAAAAAAAAAA").status());
         assertEquals(404, api.delete("api/sales/" + sale.id + "/queue/nonsense").status());
+        JsonObject figures = roomReport(sale);
+        assertEquals(List.of(4, 0, 1, 1, 1), List.of(figures.getInt("tickets"), figures.getInt("admitted"), figures.getInt("left"),
+                figures.getInt("revoked"), figures.getInt("expired")), figures.toString());
+        assertFalse(figures.containsKey("waitP50Seconds"), "nobody admitted, no wait: " + figures);
+        assertTrue(figures.getBoolean("live"), figures.toString());
+    }
+
+    /** The room's part of the sale's report. */
+    private JsonObject roomReport(Sale sale) {
+        Api.Answer report = api.adminGet("api/admin/sales/" + sale.id + "/report");
+        assertEquals(200, report.status(), report.toString());
+        return report.json().getJsonObject("room");
     }
 
     /**

@@ -152,8 +152,9 @@ public enum Setting {
             "how often a node reads a room's sale's units from PostgreSQL for admission; polls in between use the"
                     + " reading"),
     ROOM_ADMISSIONS_RECORD_MS(ROOM, "flashsale.room.admissions-record-ms", "2000", MILLISECONDS,
-            "how often each node records in PostgreSQL (`sale_room.admitted_total`) how many buyers every room has"
-                    + " admitted, so that the count outlives a Redis that restarted empty"),
+            "how often each node records in PostgreSQL (`sale_room`) what every room has done, as Redis counts it:"
+                    + " tickets, admissions, buyers who left, expired and revoked tickets, the waits; so that the figures"
+                    + " outlive a Redis that restarted empty, and a sale's report has them when Redis does not answer"),
     ROOM_DIRECTORY_REFRESH_MS(ROOM, "flashsale.room.directory-refresh-ms", "1000", MILLISECONDS,
             "how soon a room set, turned on or off on another node counts here (its settings for polls, and"
                     + " whether the reserve path asks for a token) when its announcement through Redis"
@@ -256,6 +257,12 @@ public enum Setting {
     REPORTS_REFUSALS_FLUSH_MS(REPORTS, "flashsale.reports.refusals-flush-ms", "5000", MILLISECONDS,
             "how often each node adds the reserve refusals it counted, per SKU and reason, to PostgreSQL for the"
                     + " sales' reports (a node that stops loses at most this much of its count)"),
+    REPORTS_FOLD_MS(REPORTS, "flashsale.reports.fold-ms", "2000", MILLISECONDS,
+            "how often a node folds the ledger's new entries into the sales' reports (one row per SKU), so that a"
+                    + " report reads those rows and the entries since instead of the sale's whole ledger"),
+    REPORTS_TIMEOUT_MS(REPORTS, "flashsale.reports.timeout-ms", "60000", MILLISECONDS,
+            "how long any statement of a report, an export or a fold may run, and how long an export may wait"
+                    + " on a client that reads slowly, before PostgreSQL ends its transaction"),
     REPORTS_REFUSALS_SKUS_MAX(REPORTS, "flashsale.reports.refusals-skus-max", "10000", COUNT,
             "most SKUs a node counts refusals of between two flushes; the refusals of further SKUs (a crowd"
                     + " asking for SKUs that do not exist) are not counted"),

@@ -9,6 +9,8 @@ import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Level;
@@ -17,7 +19,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Adds this node's refusal counts ({@link RefusalCounts}) to PostgreSQL every
- * {@code flashsale.reports.refusals-flush-ms}, one statement per SKU and reason, and once more as
+ * {@code flashsale.reports.refusals-flush-ms}, all in one statement, and once more as
  * the node stops. Counts a flush could not write are lost, and the report's refusals are then a
  * lower bound, as it says.
  */
@@ -52,7 +54,17 @@ public class RefusalFlushTimer extends IntervalTimer {
     @Override
     protected void work() {
         Map<String, Map<String, LongAdder>> taken = counts.takeAll();
-        taken.forEach((sku, reasons) -> reasons.forEach((reason, refused) -> book.addRefusals(sku, reason, refused.sum())));
+        List<String> skus = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        List<Long> refused = new ArrayList<>();
+        taken.forEach((sku, ofSku) -> ofSku.forEach((reason, count) -> {
+            skus.add(sku);
+            reasons.add(reason);
+            refused.add(count.sum());
+        }));
+        if (!skus.isEmpty()) {
+            book.addRefusals(skus, reasons, refused);
+        }
     }
 
     @PreDestroy

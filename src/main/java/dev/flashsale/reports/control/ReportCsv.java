@@ -2,6 +2,7 @@ package dev.flashsale.reports.control;
 
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.reports.entity.Funnel;
+import dev.flashsale.reports.entity.RoomFunnel;
 import dev.flashsale.reports.entity.SaleReport;
 import dev.flashsale.reports.entity.SkuFunnel;
 import jakarta.persistence.Tuple;
@@ -13,6 +14,9 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVFormat;
@@ -28,7 +32,9 @@ public final class ReportCsv {
     public static final String MEDIA_TYPE = "text/csv; charset=UTF-8; header=present";
 
     static final String[] FIGURES = {"sku", "units", "buyers", "reservations", "held", "confirmed", "cancelled", "expired",
-        "units_held", "units_returned", "units_sold", "units_taken_again", "paid_share", "first_hold", "sold_out", "last_payment", "refused", "refusals"};
+        "units_held", "units_returned", "units_sold", "units_taken_again", "paid_share", "first_hold", "sold_out", "last_payment", "refused", "refusals",
+        "room_tickets", "room_admitted", "room_left", "room_expired", "room_revoked", "room_wait_p50_s", "room_wait_p90_s",
+        "room_wait_p99_s"};
     static final String[] RESERVATIONS = {"id", "sku", "buyer_id", "quantity", "status", "created_at", "expires_at",
         "confirmed_at", "cancelled_at", "expired_at", "storefront_key"};
     /** The row of the whole sale in the figures' file. */
@@ -54,19 +60,29 @@ public final class ReportCsv {
     public static void figures(SaleReport report, Appendable out) throws IOException {
         try (CSVPrinter csv = printer(out, FIGURES)) {
             for (SkuFunnel sku : report.skus()) {
-                row(csv, sku.sku(), sku.funnel());
+                row(csv, sku.sku(), sku.funnel(), null);
             }
-            row(csv, WHOLE_SALE, report.total());
+            row(csv, WHOLE_SALE, report.total(), report.room());
         }
     }
 
-    private static void row(CSVPrinter csv, String sku, Funnel funnel) throws IOException {
-        csv.printRecord(sku, funnel.units(), funnel.buyers(), funnel.reservations(), funnel.held(), funnel.confirmed(),
+    /** A row of the figures; the room's columns only on the whole sale's, empty for a sale without a room. */
+    private static void row(CSVPrinter csv, String sku, Funnel funnel, RoomFunnel room) throws IOException {
+        List<Object> values = new ArrayList<>(Arrays.asList(sku, funnel.units(), funnel.buyers(), funnel.reservations(),
+                funnel.held(), funnel.confirmed(),
                 funnel.cancelled(), funnel.expired(), funnel.unitsHeld(), funnel.unitsReturned(), funnel.unitsSold(),
                 funnel.unitsTakenAgain(), funnel.paidShare(), text(funnel.firstHold()), text(funnel.soldOut()),
                 text(funnel.lastPayment()), funnel.refusals().values().stream().mapToLong(Long::longValue).sum(),
                 funnel.refusals().entrySet().stream().map(refusal -> refusal.getKey() + "=" + refusal.getValue())
-                        .collect(Collectors.joining("; ")));
+                        .collect(Collectors.joining("; "))));
+        if (room != null) {
+            values.addAll(Arrays.asList(room.tickets(), room.admitted(), room.left(), room.expired(), room.revoked(),
+                    room.waitP50Seconds(), room.waitP90Seconds(), room.waitP99Seconds()));
+        }
+        while (values.size() < FIGURES.length) {
+            values.add(null);
+        }
+        csv.printRecord(values);
     }
 
     /**

@@ -11,17 +11,21 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The report's questions to PostgreSQL (db/reports/), read from the reservations, the ledger and
- * the audit trail: what the sale did is what they recorded, so the report and the ledger cannot
- * disagree. Called inside the facade's transaction, which a streamed export needs for its cursor.
+ * The report's questions to PostgreSQL (db/reports/), read from the ledger as folded
+ * ({@link LedgerFold}) and the entries since, the reservations and the audit trail: what the sale
+ * did is what they recorded, so the report and the ledger cannot disagree. Called inside the
+ * reader's transaction, which a streamed export needs for its cursor.
  */
 @ApplicationScoped
 public class SaleReportBook {
@@ -29,26 +33,34 @@ public class SaleReportBook {
     /** Rows fetched at a time by the export: its memory stays flat whatever the sale's size. */
     static final int EXPORT_FETCH_ROWS = 1_000;
 
+    /** The key of the whole sale's buyers in {@link #buyers}: no SKU's name (a SKU starts with a letter or digit). */
+    public static final String WHOLE_SALE = "*";
+
     @PersistenceContext
     EntityManager em;
 
     @Inject
     SqlStatements sql;
 
-    public List<SkuFunnel> skus(UUID saleId) {
+    /** The sale's SKUs' funnels, each with its buyers from {@code buyers} (SKU to count). */
+    public List<SkuFunnel> skus(UUID saleId, Map<String, Long> buyers) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reports/sku_funnels"), Tuple.class)
                 .setParameter("saleId", saleId)
                 .getResultList();
-        return rows.stream().map(row -> new SkuFunnel(Rows.text(row, "sku"), funnelOf(row))).toList();
+        return rows.stream().map(row -> new SkuFunnel(Rows.text(row, "sku"),
+                funnelOf(row, buyers.getOrDefault(Rows.text(row, "sku"), 0L)))).toList();
     }
 
-    /** Adds {@code refused} refusals of {@code reason} to the SKU's count, in a transaction of its own. */
+    /**
+     * Adds refusals to their SKUs' counts in one statement, in a transaction of its own: the i-th
+     * SKU's refusals of the i-th reason number the i-th count.
+     */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public void addRefusals(String sku, String reason, long refused) {
+    public void addRefusals(List<String> skus, List<String> reasons, List<Long> counts) {
         em.createNativeQuery(sql.get("reports/add_refusals"))
-                .setParameter("sku", sku)
-                .setParameter("reason", reason)
-                .setParameter("refused", refused)
+                .setParameter("skus", String.join(",", skus))
+                .setParameter("reasons", String.join(",", reasons))
+                .setParameter("counts", counts.stream().map(String::valueOf).collect(Collectors.joining(",")))
                 .executeUpdate();
     }
 
@@ -64,9 +76,14 @@ public class SaleReportBook {
         return bySku;
     }
 
-    public long buyers(UUID saleId) {
-        return ((Number) em.createNativeQuery(sql.get("reports/sale_buyers")).setParameter("saleId", saleId)
-                .getSingleResult()).longValue();
+    /** The sale's buyers: SKU to count, and under {@link #WHOLE_SALE} the sale's (a buyer of several SKUs once). */
+    public Map<String, Long> buyers(UUID saleId) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("reports/sale_buyers"), Tuple.class)
+                .setParameter("saleId", saleId)
+                .getResultList();
+        Map<String, Long> buyers = new HashMap<>();
+        rows.forEach(row -> buyers.put(Objects.requireNonNullElse(Rows.text(row, "sku"), WHOLE_SALE), Rows.number(row, "buyers")));
+        return buyers;
     }
 
     /** When the audit trail says the sale was first opened; null: never. */
@@ -88,10 +105,10 @@ public class SaleReportBook {
         }
     }
 
-    private static Funnel funnelOf(Tuple row) {
+    private static Funnel funnelOf(Tuple row, long buyers) {
         long reservations = Rows.number(row, "reservations");
         long confirmed = Rows.number(row, "confirmed");
-        return new Funnel(Rows.integer(row, "total"), Rows.number(row, "buyers"), reservations, Rows.number(row, "held"),
+        return new Funnel(Rows.integer(row, "total"), buyers, reservations, Rows.number(row, "held"),
                 confirmed, Rows.number(row, "cancelled"), Rows.number(row, "expired"), Rows.number(row, "units_held"),
                 Rows.number(row, "units_returned"), Rows.number(row, "units_sold"), Rows.number(row, "units_taken_again"),
                 Funnel.paidShareOf(confirmed, reservations), Rows.instant(row, "first_hold"), Rows.instant(row, "sold_out_at"),

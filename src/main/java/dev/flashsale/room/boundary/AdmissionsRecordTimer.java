@@ -16,9 +16,10 @@ import java.util.logging.Level;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Every {@code flashsale.room.admissions-record-ms}, records in PostgreSQL how many buyers each
- * room on has admitted, as Redis counts them: the count then outlives a Redis that restarted
- * empty (RoomRedis gives it back). On every node: recording only ever raises the count, so nodes
+ * Every {@code flashsale.room.admissions-record-ms}, records in PostgreSQL what each room on has
+ * done, as Redis counts it (tickets, admissions, buyers who left, expired and revoked tickets, the
+ * waits): the figures then outlive a Redis that restarted empty (RoomRedis gives them back), and
+ * the sale's report reads them. On every node: recording only ever raises a figure, so nodes
  * recording the same room do no harm, and no node is needed for it.
  */
 @Singleton
@@ -53,7 +54,7 @@ public class AdmissionsRecordTimer extends IntervalTimer {
     @Override
     protected void work() {
         for (UUID sale : directory.salesWithRoom()) {
-            book.recordAdmitted(sale, redis.counter(sale, "admittedTotal"));
+            book.recordFigures(sale, redis.figures(sale));
         }
     }
 

@@ -12,6 +12,7 @@ import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.RoomChanged;
+import dev.flashsale.room.entity.RoomFigures;
 import dev.flashsale.room.entity.RoomSettings;
 import dev.flashsale.room.entity.RoomView;
 import dev.flashsale.room.entity.TicketRelease;
@@ -63,6 +64,22 @@ public class RoomAdmin {
     public Optional<RoomView> findIfAny(SaleId sale) {
         UUID saleId = sale.value();
         return book.find(saleId).map(this::viewOf);
+    }
+
+    /**
+     * What the sale's room did, for its report (empty: the sale has no room): each figure the
+     * greater of Redis' count and PostgreSQL's record. When Redis does not answer, the record alone,
+     * as of the last {@code flashsale.room.admissions-record-ms}, and {@code live} false: a lower bound.
+     */
+    @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
+    public Optional<RoomFigures.Counted> figures(SaleId sale) {
+        return book.find(sale.value()).map(room -> {
+            try {
+                return new RoomFigures.Counted(room.recorded().atLeast(redis.figures(sale.value())), true);
+            } catch (ProblemException redisAway) {
+                return new RoomFigures.Counted(room.recorded(), false);
+            }
+        });
     }
 
     private RoomView viewOf(Room room) {

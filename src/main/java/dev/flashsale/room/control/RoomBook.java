@@ -4,6 +4,7 @@ import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.room.entity.Room;
+import dev.flashsale.room.entity.RoomFigures;
 import dev.flashsale.room.entity.RoomSettings;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -64,13 +65,21 @@ public class RoomBook {
                 Boolean.TRUE.equals(row.get("paused")), Rows.integer(row, "admission_per_second"), Rows.integer(row, "max_active"),
                 Rows.integer(row, "token_seconds"), Rows.integer(row, "missed_poll_seconds"),
                 Rows.instant(row, "prequeue_opens_at"), Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"),
-                (byte[]) row.get("seed"), Rows.text(row, "seed_hash"), Rows.instant(row, "drawn_at"), Rows.number(row, "admitted_total")));
+                (byte[]) row.get("seed"), Rows.text(row, "seed_hash"), Rows.instant(row, "drawn_at"), recordedFigures(row)));
     }
 
-    /** Records the room's admissions as Redis counts them (only ever upwards). */
+    private static RoomFigures recordedFigures(Tuple row) {
+        return RoomFigures.fromText(Rows.number(row, "tickets_total"), Rows.number(row, "admitted_total"), Rows.number(row, "left_total"),
+                Rows.number(row, "expired_total"), Rows.number(row, "revoked_total"), Rows.text(row, "waits"));
+    }
+
+    /** Records the room's figures as Redis counts them (each only ever upwards). */
     @Transactional
-    public void recordAdmitted(UUID saleId, long admitted) {
-        em.createNativeQuery(sql.get("room/record_admitted")).setParameter("saleId", saleId).setParameter("admitted", admitted)
+    public void recordFigures(UUID saleId, RoomFigures figures) {
+        em.createNativeQuery(sql.get("room/record_figures")).setParameter("saleId", saleId)
+                .setParameter("admitted", figures.admitted()).setParameter("tickets", figures.tickets())
+                .setParameter("left", figures.left()).setParameter("revoked", figures.revoked())
+                .setParameter("expired", figures.expired()).setParameter("waits", figures.waitsText())
                 .executeUpdate();
     }
 

@@ -14,7 +14,8 @@ public final class RoomKeys {
     /** A room key, by its role; the Lua scripts' headers say what each holds. */
     public enum Key {
         ROOM("room"), TICKETS("tickets"), OWNERS("owners"), PRE_QUEUE("prequeue"), QUEUE("queue"), SEEN("seen"),
-        STATE("state"), ADMITTED("admitted"), ACTIVE("active"), RESERVING("reserving"), CHECKOUTS("checkouts");
+        STATE("state"), ADMITTED("admitted"), ACTIVE("active"), RESERVING("reserving"), CHECKOUTS("checkouts"),
+        FIGURES("figures"), JOINED("joined");
 
         private final String suffix;
 

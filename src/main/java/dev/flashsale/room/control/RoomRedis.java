@@ -10,6 +10,7 @@ import dev.flashsale.room.entity.DrawProgress;
 import dev.flashsale.room.entity.LotteryPlacing;
 import dev.flashsale.room.entity.ReserveRecord;
 import dev.flashsale.room.entity.Room;
+import dev.flashsale.room.entity.RoomFigures;
 import dev.flashsale.room.entity.Stepped;
 import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.room.entity.TokenCheck;
@@ -161,9 +162,23 @@ public class RoomRedis {
             long expiresAt = Math.max(endsMillis, System.currentTimeMillis()) + keptSeconds * 1000;
             call("room expiry", jedis -> jedis.pexpireAt(RoomKeys.room(room.saleId()), expiresAt));
         }
-        // A Redis that restarted empty takes the count of admissions back from PostgreSQL.
+        // A Redis that restarted empty takes the count of admissions and the room's figures back from PostgreSQL.
         call("room admissions", jedis -> jedis.hsetnx(RoomKeys.room(room.saleId()), "admittedTotal",
-                Long.toString(room.admittedTotal())));
+                Long.toString(room.recorded().admitted())));
+        Map<String, String> figures = room.recorded().redisFields();
+        if (!figures.isEmpty()) {
+            call("room figures", jedis -> {
+                figures.forEach((field, value) -> jedis.hsetnx(RoomKeys.Key.FIGURES.of(room.saleId()), field, value));
+                return figures.size();
+            });
+        }
+    }
+
+    /** What the room did as Redis counts it: its tickets, admissions and figures. */
+    public RoomFigures figures(UUID saleId) {
+        List<String> counts = call("room counter", jedis -> jedis.hmget(RoomKeys.room(saleId), "seq", "admittedTotal"));
+        Map<String, String> figures = call("room figures", jedis -> jedis.hgetAll(RoomKeys.Key.FIGURES.of(saleId)));
+        return RoomFigures.fromRedis(counts.get(0), counts.get(1), figures);
     }
 
     /**

@@ -3,6 +3,8 @@ package dev.flashsale.room.control;
 import static dev.flashsale.room.control.RoomKeys.Key.ACTIVE;
 import static dev.flashsale.room.control.RoomKeys.Key.ADMITTED;
 import static dev.flashsale.room.control.RoomKeys.Key.CHECKOUTS;
+import static dev.flashsale.room.control.RoomKeys.Key.FIGURES;
+import static dev.flashsale.room.control.RoomKeys.Key.JOINED;
 import static dev.flashsale.room.control.RoomKeys.Key.OWNERS;
 import static dev.flashsale.room.control.RoomKeys.Key.PRE_QUEUE;
 import static dev.flashsale.room.control.RoomKeys.Key.QUEUE;
@@ -22,10 +24,10 @@ import java.util.UUID;
  */
 enum RoomScript {
     /** Tickets taken and polled together, and admission. */
-    BATCH("room_batch", ROOM, TICKETS, OWNERS, PRE_QUEUE, QUEUE, SEEN, STATE, ADMITTED, ACTIVE, RESERVING),
+    BATCH("room_batch", ROOM, TICKETS, OWNERS, PRE_QUEUE, QUEUE, SEEN, STATE, ADMITTED, ACTIVE, RESERVING, FIGURES, JOINED),
     DRAW("room_draw", ROOM, PRE_QUEUE, QUEUE, SEEN, STATE),
     DRAW_FINISH("room_draw_finish", ROOM, PRE_QUEUE, QUEUE, SEEN, STATE),
-    RELEASE("room_release", STATE, PRE_QUEUE, QUEUE, SEEN, ADMITTED, ACTIVE),
+    RELEASE("room_release", STATE, PRE_QUEUE, QUEUE, SEEN, ADMITTED, ACTIVE, FIGURES, JOINED),
     USE_TOKEN("room_use_token", STATE, ADMITTED, RESERVING),
     RESERVED("room_reserved", ROOM, RESERVING, CHECKOUTS),
     CHECKOUT_ENDED("room_checkout_ended", CHECKOUTS, STATE, ADMITTED, ACTIVE);

@@ -8,11 +8,11 @@ import java.util.UUID;
  * {@code endsAt} its end (null: none);
  * {@code seed} stays secret until {@code drawnAt} (the lottery's tickets and order are the draw's and the
  * record's to read, {@code RoomBook}, not every reader of a room's settings).
- * {@code admittedTotal} is the buyers admitted as last recorded from Redis.
+ * {@code recorded} is what the room did as last recorded from Redis.
  */
 public record Room(UUID saleId, boolean enabled, boolean paused, int admissionPerSecond, int maxActive, int tokenSeconds,
                    int missedPollSeconds, Instant preQueueOpensAt, Instant opensAt, Instant endsAt, byte[] seed, String seedHash,
-                   Instant drawnAt, long admittedTotal) {
+                   Instant drawnAt, RoomFigures recorded) {
 
     public boolean drawn() {
         return drawnAt != null;

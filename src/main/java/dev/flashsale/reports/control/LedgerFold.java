@@ -1,0 +1,41 @@
+package dev.flashsale.reports.control;
+
+import dev.flashsale.platform.sql.SqlStatements;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+/**
+ * Folds the ledger's new entries into the sales' reports (db/reports/fold_ledger.sql, one row per
+ * SKU), so that a report reads the rows and the few entries since, not the sale's whole ledger. A
+ * fold takes the entries of the transactions that have finished since the last one (see the
+ * migration V021 for why by transaction), in a transaction of its own that moves the counts and
+ * the mark together: a fold that fails changes nothing, and the next takes the same entries.
+ * Folds on several nodes wait for one another on the mark's lock.
+ */
+@ApplicationScoped
+public class LedgerFold {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SqlStatements sql;
+
+    @Inject
+    ReportLimits limits;
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public void fold() {
+        limits.apply();
+        long from = ((Number) em.createNativeQuery(sql.get("reports/lock_fold")).getSingleResult()).longValue();
+        long below = ((Number) em.createNativeQuery(sql.get("reports/fold_horizon")).getSingleResult()).longValue();
+        if (below <= from) {
+            return;
+        }
+        em.createNativeQuery(sql.get("reports/fold_ledger")).setParameter("from", from).setParameter("below", below).executeUpdate();
+        em.createNativeQuery(sql.get("reports/mark_folded")).setParameter("below", below).executeUpdate();
+    }
+}
