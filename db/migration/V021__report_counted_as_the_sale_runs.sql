@@ -37,8 +37,10 @@ CREATE TABLE sku_report (
 );
 
 -- The ledger is written in transaction order, nearly: a block range index finds a fold's entries
--- at the cost of a few bytes per 128 pages, not an entry per row on the crowd's path.
-CREATE INDEX stock_movement_by_txid ON stock_movement USING brin (txid);
+-- at the cost of a few bytes per 128 pages, not an entry per row on the crowd's path. A range not
+-- summarized yet is read by every search, so each fold summarizes the new ones
+-- (db/reports/summarize_ledger_ranges.sql), and autovacuum does too.
+CREATE INDEX stock_movement_by_txid ON stock_movement USING brin (txid) WITH (autosummarize = on);
 
 -- The counts of the ledger entries of transactions from_txid (inclusive) to below_txid, per SKU,
 -- carrying on from the SKU's folded row: the one definition a fold writes and a report reads.

@@ -13,7 +13,8 @@ import jakarta.transaction.Transactional;
  * fold takes the entries of the transactions that have finished since the last one (see the
  * migration V021 for why by transaction), in a transaction of its own that moves the counts and
  * the mark together: a fold that fails changes nothing, and the next takes the same entries.
- * Folds on several nodes wait for one another on the mark's lock.
+ * Folds on several nodes wait for one another on the mark's lock. Each then summarizes the
+ * ledger's new page ranges in its transaction index, so that the entries since are found quickly.
  */
 @ApplicationScoped
 public class LedgerFold {
@@ -37,5 +38,6 @@ public class LedgerFold {
         }
         em.createNativeQuery(sql.get("reports/fold_ledger")).setParameter("from", from).setParameter("below", below).executeUpdate();
         em.createNativeQuery(sql.get("reports/mark_folded")).setParameter("below", below).executeUpdate();
+        em.createNativeQuery(sql.get("reports/summarize_ledger_ranges")).getSingleResult();
     }
 }
