@@ -36,6 +36,18 @@ CREATE TABLE sku_report (
     last_payment   timestamptz
 );
 
+-- A SKU's activity, second by second, for the report's chart: holds placed and holds paid, folded
+-- from the ledger with the counts above, and reserves refused, flushed from the nodes' memory with
+-- their counts by reason (sku_refusal).
+CREATE TABLE sku_activity (
+    sku      varchar(64) NOT NULL REFERENCES sku_item (sku) ON DELETE CASCADE,
+    second   timestamptz NOT NULL CHECK (second = date_trunc('second', second)),
+    holds    bigint      NOT NULL CHECK (holds >= 0),
+    sales    bigint      NOT NULL CHECK (sales >= 0),
+    refusals bigint      NOT NULL CHECK (refusals >= 0),
+    PRIMARY KEY (sku, second)
+);
+
 -- The ledger is written in transaction order, nearly: a block range index finds a fold's entries
 -- at the cost of a few bytes per 128 pages, not an entry per row on the crowd's path. A range not
 -- summarized yet is read by every search, so each fold summarizes the new ones

@@ -5,7 +5,6 @@ import dev.flashsale.reports.boundary.SaleReports;
 import dev.flashsale.reports.entity.Funnel;
 import dev.flashsale.reports.entity.RoomFunnel;
 import dev.flashsale.reports.entity.SaleReport;
-import dev.flashsale.stock.boundary.SaleDashboard;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
@@ -35,8 +34,6 @@ public class ReportView implements Serializable {
     @Inject
     transient SaleReports reports;
 
-    @Inject
-    transient SaleDashboard dashboard;
 
     @Inject
     transient ConsoleActions actions;
@@ -49,7 +46,7 @@ public class ReportView implements Serializable {
         Optional<SaleId> saleId = actions.attempt(null, () -> SaleId.parse(id));
         saleId.flatMap(sale -> actions.attempt(null, () -> reports.of(sale))).ifPresent(found -> {
             report = found;
-            chart = HeldSoldChart.of(dashboard.overTime(found.saleId()));
+            chart = ActivityChart.of(found.activity());
         });
     }
 

@@ -102,6 +102,11 @@ class SaleReportIT {
         assertEquals("buyer-d", byId.get(again).get("buyer_id"));
         assertEquals(List.of(paid, cancelled, expired, again), rows.stream().map(row -> row.get("id")).toList(), "oldest first");
 
+        JsonObject activity = report.getJsonObject("activity");
+        assertEquals(1, activity.getInt("bucketSeconds"), "a sale of seconds, drawn second by second: " + activity);
+        assertEquals(List.of(4L, 2L, 0L), List.of(sum(activity, "holds"), sum(activity, "sales"), sum(activity, "refusals")),
+                "holds placed and paid over the sale's time: " + activity);
+
         List<CSVRecord> figures = csv("api/admin/sales/" + sale + "/report/figures.csv", FIGURES);
         assertEquals(List.of(sku, "(all)"), figures.stream().map(row -> row.get("sku")).toList());
         assertEquals("2", figures.get(1).get("confirmed"));
@@ -129,6 +134,11 @@ class SaleReportIT {
                 .until(() -> api.adminGet("api/admin/sales/" + sale + "/report").json().getJsonObject("total"),
                         funnel -> funnel.getJsonObject("refusals").containsKey("sold-out")
                                 && funnel.getJsonObject("refusals").getInt("sold-out") >= 3);
+        JsonObject activity = await("the refusals' seconds flushed").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200))
+                .until(() -> api.adminGet("api/admin/sales/" + sale + "/report").json().getJsonObject("activity"),
+                        counted -> sum(counted, "refusals") >= 3);
+        assertEquals(List.of(1L, 0L, 3L), List.of(sum(activity, "holds"), sum(activity, "sales"), sum(activity, "refusals")),
+                activity.toString());
         assertEquals(Map.of("sold-out", 3), total.getJsonObject("refusals").entrySet().stream()
                 .collect(Collectors.toMap(Map.Entry::getKey, entry -> ((JsonNumber) entry.getValue()).intValue())));
         List<CSVRecord> figures = csv("api/admin/sales/" + sale + "/report/figures.csv", FIGURES);
@@ -222,6 +232,12 @@ class SaleReportIT {
         Api.Answer held = api.reserve(sku + "-" + buyer, sku, buyer, 1);
         assertEquals(201, held.status(), held.toString());
         return held.json().getString("id");
+    }
+
+    /** The activity's {@code name} over all its points. */
+    private static long sum(JsonObject activity, String name) {
+        return activity.getJsonArray("points").getValuesAs(JsonObject.class).stream()
+                .mapToLong(point -> point.getJsonNumber(name).longValue()).sum();
     }
 
     private JsonObject report(String sale) {

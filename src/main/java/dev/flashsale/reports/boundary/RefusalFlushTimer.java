@@ -1,6 +1,7 @@
 package dev.flashsale.reports.boundary;
 
 import dev.flashsale.platform.timer.IntervalTimer;
+import dev.flashsale.reports.control.RefusalBatch;
 import dev.flashsale.reports.control.SaleReportBook;
 import jakarta.annotation.PreDestroy;
 import jakarta.ejb.ConcurrencyManagement;
@@ -9,17 +10,13 @@ import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Adds this node's refusal counts ({@link RefusalCounts}) to PostgreSQL every
- * {@code flashsale.reports.refusals-flush-ms}, all in one statement, and once more as
+ * {@code flashsale.reports.refusals-flush-ms}, by reason and by second, in two statements, and once more as
  * the node stops. Counts a flush could not write are lost, and the report's refusals are then a
  * lower bound, as it says.
  */
@@ -53,17 +50,9 @@ public class RefusalFlushTimer extends IntervalTimer {
 
     @Override
     protected void work() {
-        Map<String, Map<String, LongAdder>> taken = counts.takeAll();
-        List<String> skus = new ArrayList<>();
-        List<String> reasons = new ArrayList<>();
-        List<Long> refused = new ArrayList<>();
-        taken.forEach((sku, ofSku) -> ofSku.forEach((reason, count) -> {
-            skus.add(sku);
-            reasons.add(reason);
-            refused.add(count.sum());
-        }));
-        if (!skus.isEmpty()) {
-            book.addRefusals(skus, reasons, refused);
+        RefusalBatch taken = counts.takeAll();
+        if (!taken.isEmpty()) {
+            book.addRefusals(taken);
         }
     }
 

@@ -9,7 +9,7 @@ import jakarta.transaction.Transactional;
 
 /**
  * Folds the ledger's new entries into the sales' reports (db/reports/fold_ledger.sql, one row per
- * SKU), so that a report reads the rows and the few entries since, not the sale's whole ledger. A
+ * SKU, and fold_activity.sql, the holds and payments of each second), so that a report reads the rows and the few entries since, not the sale's whole ledger. A
  * fold takes the entries of the transactions that have finished since the last one (see the
  * migration V021 for why by transaction), in a transaction of its own that moves the counts and
  * the mark together: a fold that fails changes nothing, and the next takes the same entries.
@@ -37,6 +37,7 @@ public class LedgerFold {
             return;
         }
         em.createNativeQuery(sql.get("reports/fold_ledger")).setParameter("from", from).setParameter("below", below).executeUpdate();
+        em.createNativeQuery(sql.get("reports/fold_activity")).setParameter("from", from).setParameter("below", below).executeUpdate();
         em.createNativeQuery(sql.get("reports/mark_folded")).setParameter("below", below).executeUpdate();
         em.createNativeQuery(sql.get("reports/summarize_ledger_ranges")).getSingleResult();
     }

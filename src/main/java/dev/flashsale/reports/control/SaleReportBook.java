@@ -3,6 +3,7 @@ package dev.flashsale.reports.control;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reports.entity.Funnel;
+import dev.flashsale.reports.entity.SaleActivity;
 import dev.flashsale.reports.entity.SkuFunnel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,7 +19,6 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -51,16 +51,18 @@ public class SaleReportBook {
                 funnelOf(row, buyers.getOrDefault(Rows.text(row, "sku"), 0L)))).toList();
     }
 
-    /**
-     * Adds refusals to their SKUs' counts in one statement, in a transaction of its own: the i-th
-     * SKU's refusals of the i-th reason number the i-th count.
-     */
+    /** Adds a flush's refusals to their SKUs' counts, by reason and by second, in a transaction of its own. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public void addRefusals(List<String> skus, List<String> reasons, List<Long> counts) {
+    public void addRefusals(RefusalBatch batch) {
         em.createNativeQuery(sql.get("reports/add_refusals"))
-                .setParameter("skus", String.join(",", skus))
-                .setParameter("reasons", String.join(",", reasons))
-                .setParameter("counts", counts.stream().map(String::valueOf).collect(Collectors.joining(",")))
+                .setParameter("skus", batch.reasonSkus())
+                .setParameter("reasons", batch.reasons())
+                .setParameter("counts", batch.reasonCounts())
+                .executeUpdate();
+        em.createNativeQuery(sql.get("reports/add_refusal_seconds"))
+                .setParameter("skus", batch.secondSkus())
+                .setParameter("seconds", batch.seconds())
+                .setParameter("counts", batch.secondCounts())
                 .executeUpdate();
     }
 
@@ -92,6 +94,22 @@ public class SaleReportBook {
                 .setParameter("target", "sale:" + saleId)
                 .getResultList();
         return rows.isEmpty() ? null : Rows.instant(rows.get(0), "opened");
+    }
+
+    /** The sale's activity over its time, in buckets wide enough for {@link SaleActivity#MOST_POINTS} points. */
+    public SaleActivity activity(UUID saleId) {
+        Tuple span = (Tuple) em.createNativeQuery(sql.get("reports/sale_activity_span"), Tuple.class)
+                .setParameter("saleId", saleId).getSingleResult();
+        Instant first = Rows.instant(span, "first");
+        if (first == null) {
+            return SaleActivity.NONE;
+        }
+        int width = SaleActivity.bucketSecondsFor(first, Rows.instant(span, "last"));
+        List<Tuple> rows = em.createNativeQuery(sql.get("reports/sale_activity"), Tuple.class)
+                .setParameter("saleId", saleId).setParameter("width", width).setParameter("first", first.toString())
+                .getResultList();
+        return new SaleActivity(width, rows.stream().map(row -> new SaleActivity.Point(Rows.instant(row, "bucket"),
+                Rows.number(row, "holds"), Rows.number(row, "sales"), Rows.number(row, "refusals"))).toList());
     }
 
     /** Hands each of the sale's reservations, oldest first, to {@code row}, {@link #EXPORT_FETCH_ROWS} read at a time. */

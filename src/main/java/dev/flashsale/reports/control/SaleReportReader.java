@@ -47,7 +47,7 @@ public class SaleReportReader {
                 sku.funnel().withRefusals(refusals.getOrDefault(sku.sku(), Map.of())))).toList();
         Funnel total = Funnel.of(skus.stream().map(SkuFunnel::funnel).toList(), buyers.getOrDefault(SaleReportBook.WHOLE_SALE, 0L));
         return new SaleReport(sale.id(), sale.name(), sale.status().name(), book.opened(id.value()), total, skus,
-                rooms.figures(id).map(RoomFunnel::of).orElse(null));
+                rooms.figures(id).map(RoomFunnel::of).orElse(null), book.activity(id.value()));
     }
 
     /** Hands each of the sale's reservations, oldest first, to {@code row}. */
