@@ -1,6 +1,7 @@
 package dev.flashsale.console;
 
 import dev.flashsale.platform.id.ReservationId;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.reservations.boundary.ReservationDesk;
 import dev.flashsale.reservations.entity.Movement;
 import dev.flashsale.reservations.entity.Reservation;
@@ -34,12 +35,23 @@ public class ReservationsView implements Serializable {
     private String sku;
     private ReservationStatus status;
 
-    private List<Reservation> found = List.of();
+    @Size(max = 36, message = "A sale's id")
+    private String sale;
+
+    private ReservationRows found;
     private Reservation selected;
     private List<Movement> history = List.of();
 
+    /** The page's address may name a sale ({@code ?sale=<id>}, from its report): its reservations, found at once. */
+    public void load() {
+        if (sale != null && !sale.isBlank() && found == null) {
+            search();
+        }
+    }
+
     public void search() {
-        found = actions.attempt(null, () -> desk.search(new ReservationQuery(key, buyer, status, sku))).orElse(List.of());
+        found = actions.attempt(null, () -> ReservationRows.of(new ReservationQuery(key, buyer, status, sku,
+                sale == null || sale.isBlank() ? null : SaleId.parse(sale.strip())), desk)).orElse(null);
         selected = null;
         history = List.of();
     }
@@ -97,8 +109,17 @@ public class ReservationsView implements Serializable {
         this.status = status;
     }
 
-    public List<Reservation> getFound() {
+    /** The rows found, a page at a time; null before a search. */
+    public ReservationRows getFound() {
         return found;
+    }
+
+    public String getSale() {
+        return sale;
+    }
+
+    public void setSale(String sale) {
+        this.sale = sale;
     }
 
     public Reservation getSelected() {

@@ -125,6 +125,45 @@ class ConsoleIT {
         }
     }
 
+    /**
+     * A sale's reservations, from its report, a page at a time: 120 of them (written as a sale
+     * leaves them, each with its ledger), 50 to a page, newest first, the next page the next 50,
+     * and sorted by Created the other way the oldest first.
+     */
+    @Test
+    void aSalesReservationsAreWalkedPageByPageFromItsReport() throws Exception {
+        Api api = new Api(base);
+        String sku = Sales.uniqueSku("pages");
+        String sale = Sales.openSale(api, sku, 1, 1, 600, "REFUSE").getString("id");
+        Db.update("INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at, owner)"
+                + " SELECT gen_random_uuid(), 'page-' || g, ?, 'buyer-' || g, 1, 'EXPIRED', now() - (121 - g) * interval '1 second',"
+                + " now(), now(), '00000000-0000-0000-0000-000000000000' FROM generate_series(1, 120) g", sku);
+        Db.update("INSERT INTO stock_movement (reservation_id, sku, kind, qty, held_delta, sold_delta)"
+                + " SELECT id, sku, kind, 1, delta, 0 FROM reservation, (VALUES ('CLAIM', 1), ('EXPIRE', -1)) AS moves(kind, delta)"
+                + " WHERE sku = ?", sku);
+        try (Browser browser = Browser.of(api.base())) {
+            browser.login(Api.ADMIN_USER, Api.ADMIN_PASSWORD).awaitPresent("userForm:whoami");
+            browser.open("console/report.xhtml?id=" + sale).awaitText("reportForm:reservations", "120");
+            browser.click("reportForm:saleReservations").awaitPresent("reservationsForm:found:49:status");
+            assertFalse(browser.has("reservationsForm:found:50:status"), "50 to a page");
+            assertEquals("1-50 of 120", pageReport(browser));
+            assertEquals("page-120", browser.text("reservationsForm:found:0:key"), "newest first");
+
+            browser.script("document.querySelector('.ui-paginator-next').click();");
+            browser.awaitPresent("reservationsForm:found:99:status");
+            assertEquals("51-100 of 120", pageReport(browser));
+            assertEquals("page-70", browser.text("reservationsForm:found:50:key"));
+
+            browser.script("document.querySelector('th.ui-sortable-column').click();");
+            browser.awaitText("reservationsForm:found:0:key", "page-1");
+            assertEquals("1-50 of 120", pageReport(browser), "sorting starts again at the first page");
+        }
+    }
+
+    private static String pageReport(Browser browser) {
+        return String.valueOf(browser.script("return document.querySelector('.ui-paginator-current').textContent;")).strip();
+    }
+
     @Test
     void anInvalidSaleFormShowsItsMessageNextToTheFieldAndStoresNothing() throws Exception {
         Api api = new Api(base);

@@ -8,6 +8,7 @@ import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.entity.Movement;
 import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReservationPage;
 import dev.flashsale.reservations.entity.ReservationQuery;
 import dev.flashsale.reservations.entity.ReservationStatus;
 import jakarta.annotation.security.DeclareRoles;
@@ -38,7 +39,15 @@ public class ReservationDesk {
     AuditTrail audit;
 
     public List<Reservation> search(ReservationQuery query) {
-        return reservations.search(query, SEARCH_LIMIT);
+        return reservations.search(query, 0, SEARCH_LIMIT, false).rows();
+    }
+
+    /**
+     * A page of what {@code query} finds, {@code size} (at most {@link #SEARCH_LIMIT}) from
+     * {@code first}, newest first unless {@code oldestFirst}, and how many it finds in all.
+     */
+    public ReservationPage page(ReservationQuery query, int first, int size, boolean oldestFirst) {
+        return reservations.search(query, Math.max(0, first), Math.max(1, Math.min(size, SEARCH_LIMIT)), oldestFirst);
     }
 
     public List<Movement> history(ReservationId reservation) {

@@ -7,6 +7,7 @@ import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reservations.entity.Movement;
 import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReservationPage;
 import dev.flashsale.reservations.entity.ReservationQuery;
 import dev.flashsale.reservations.entity.ReservationStatus;
 import dev.flashsale.stock.entity.Sku;
@@ -65,15 +66,23 @@ public class ReservationBook {
                 .getResultList());
     }
 
-    public List<Reservation> search(ReservationQuery query, int limit) {
+    /**
+     * A page of the reservations {@code query} finds: {@code limit} from {@code offset}, newest
+     * first unless {@code oldestFirst}, and how many it finds in all (0 for a page past the last).
+     */
+    public ReservationPage search(ReservationQuery query, int offset, int limit, boolean oldestFirst) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/search_reservations"), Tuple.class)
                 .setParameter("idempotencyKey", ReservationQuery.orEmpty(query.idempotencyKey()))
                 .setParameter("buyerId", ReservationQuery.orEmpty(query.buyerId()))
                 .setParameter("status", query.status() == null ? "" : query.status().name())
                 .setParameter("sku", ReservationQuery.orEmpty(query.sku()))
+                .setParameter("saleId", query.saleId() == null ? "" : query.saleId().toString())
+                .setParameter("oldestFirst", oldestFirst)
+                .setParameter("offset", offset)
                 .setParameter("limit", limit)
                 .getResultList();
-        return rows.stream().map(ReservationBook::reservation).toList();
+        return new ReservationPage(rows.stream().map(ReservationBook::reservation).toList(),
+                rows.isEmpty() ? 0 : Rows.number(rows.get(0), "total"));
     }
 
     /**
