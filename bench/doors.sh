@@ -5,7 +5,13 @@
 # fresh database and Redis, warmed, then measured with wrk at 64 connections: GET /api/ping and a
 # sold-out reserve (a SKU of one unit, sold; every request a new buyer and Idempotency-Key).
 #
-#   bench/doors.sh [ROUNDS] [SECONDS]       (defaults: 2 rounds, 5 s a measurement, 3 a round)
+#   bench/doors.sh [ROUNDS] [SECONDS] [VARIANTS]
+#       (defaults: 2 rounds, 5 s a measurement, 3 a round, variants "grizzly servlet")
+#
+# Variants: grizzly (the default build), servlet (-Pservlet-door), counted (the default build, as
+# grizzly, named for the next one) and uncounted (the default build with the refusals for the
+# reports not counted, FLASHSALE_REPORTS_REFUSALS_COUNTED=false): "counted uncounted" measures
+# what counting a refusal costs.
 #
 # Needs wrk, redis-server, and PostgreSQL on 127.0.0.1:5432 as postgres (a database
 # flashsale_doors is dropped and made). Prints one line per measurement and the medians.
@@ -13,13 +19,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-2}
 seconds=${2:-5}
+variants=${3:-grizzly servlet}
 port=8187
 redis_port=6397
 out=target/bench/doors
 mkdir -p "$out"
 
-./mvnw -B -q package -DskipTests -Pservlet-door >/dev/null
-cp target/flashsale-micro.jar "$out/servlet.jar"
+if [[ " $variants " == *" servlet "* ]]; then
+    ./mvnw -B -q package -DskipTests -Pservlet-door >/dev/null
+    cp target/flashsale-micro.jar "$out/servlet.jar"
+fi
 ./mvnw -B -q package -DskipTests >/dev/null
 cp target/flashsale-micro.jar "$out/grizzly.jar"
 
@@ -27,13 +36,15 @@ redis-server --port $redis_port --bind 127.0.0.1 --save "" --appendonly no >"$ou
 redis=$!
 trap 'kill $redis 2>/dev/null || true' EXIT
 
-measure() { # door
-    local jar="$out/$1.jar" admin="admin:doors-admin-password-1"
+measure() { # variant
+    local jar="$out/grizzly.jar" counted=true admin="admin:doors-admin-password-1"
+    [ "$1" = servlet ] && jar="$out/servlet.jar"
+    [ "$1" = uncounted ] && counted=false
     psql -U postgres -h 127.0.0.1 -q -c "DROP DATABASE IF EXISTS flashsale_doors" -c "CREATE DATABASE flashsale_doors" >/dev/null
     redis-cli -p $redis_port flushall >/dev/null
     FLASHSALE_JAR=$jar FLASHSALE_HTTP_PORT=$port FLASHSALE_DB_URL=jdbc:postgresql://127.0.0.1:5432/flashsale_doors \
         FLASHSALE_DB_USER=postgres FLASHSALE_REDIS_HOST=127.0.0.1 FLASHSALE_REDIS_PORT=$redis_port \
-        FLASHSALE_ADMIN_USER=admin FLASHSALE_ADMIN_PASSWORD=doors-admin-password-1 \
+        FLASHSALE_ADMIN_USER=admin FLASHSALE_ADMIN_PASSWORD=doors-admin-password-1 FLASHSALE_REPORTS_REFUSALS_COUNTED=$counted \
         FLASHSALE_LIMITS_API_KEY_PER_SECOND=1000000 FLASHSALE_LIMITS_API_KEY_BURST=1000000 \
         FLASHSALE_LIMITS_ADDRESS_PER_SECOND=1000000 FLASHSALE_LIMITS_ADDRESS_BURST=1000000 \
         payara/flashsale >"$out/$1.log" 2>&1 &
@@ -63,11 +74,12 @@ measure() { # door
 }
 
 for _ in $(seq 1 "$rounds"); do
-    measure grizzly
-    measure servlet
+    for variant in $variants; do
+        measure "$variant"
+    done
 done | tee "$out/figures.txt"
 echo "medians (requests/s):"
-for door in grizzly servlet; do
+for door in $variants; do
     for what in ping soldout; do
         echo "  $door $what $(awk -v d=$door -v w=$what '$1 == d && $2 == w {print $3}' "$out/figures.txt" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
     done

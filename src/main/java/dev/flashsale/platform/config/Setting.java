@@ -263,6 +263,9 @@ public enum Setting {
     REPORTS_TIMEOUT_MS(REPORTS, "flashsale.reports.timeout-ms", "60000", MILLISECONDS,
             "how long any statement of a report, an export or a fold may run, and how long an export may wait"
                     + " on a client that reads slowly, before PostgreSQL ends its transaction"),
+    REPORTS_REFUSALS_COUNTED(REPORTS, "flashsale.reports.refusals-counted", "true", FLAG,
+            "whether each node counts the reserve refusals it answers, by SKU, reason and second, for the sales'"
+                    + " reports; off, a report shows no refusals"),
     REPORTS_REFUSALS_SKUS_MAX(REPORTS, "flashsale.reports.refusals-skus-max", "10000", COUNT,
             "most SKUs a node counts refusals of between two flushes; the refusals of further SKUs (a crowd"
                     + " asking for SKUs that do not exist) are not counted"),

@@ -15,6 +15,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * to PostgreSQL every {@code flashsale.reports.refusals-flush-ms}. At most
  * {@code flashsale.reports.refusals-skus-max} SKUs are counted between two flushes, so that a crowd
  * asking for SKUs that do not exist cannot grow it; the flush leaves out any SKU that is no sale's.
+ * With {@code flashsale.reports.refusals-counted} off nothing is counted (the benchmark measures
+ * what counting costs a refusal against that).
  */
 @ApplicationScoped
 public class RefusalCounts {
@@ -23,10 +25,17 @@ public class RefusalCounts {
     @ConfigProperty(name = "flashsale.reports.refusals-skus-max")
     int skusMax;
 
+    @Inject
+    @ConfigProperty(name = "flashsale.reports.refusals-counted")
+    boolean counted;
+
     private volatile Map<String, OfSku> counts = new ConcurrentHashMap<>();
 
     /** One refusal of a reserve of {@code sku} with problem type {@code reason}, now. */
     public void refused(String sku, String reason) {
+        if (!counted) {
+            return;
+        }
         Map<String, OfSku> now = counts;
         OfSku ofSku = now.get(sku);
         if (ofSku == null) {
