@@ -93,7 +93,7 @@ public class AdmissionCheck {
         if (claims.expiresAtMillis() + CLOCK_TOLERANCE_MILLIS <= System.currentTimeMillis()) {
             throw expired();
         }
-        // Redis away: RoomRedis logged and counted the failure, and its 503 room-unavailable answers the request.
+        // Redis away: RoomRedisCalls logged and counted the failure, and its 503 room-unavailable answers the request.
         TokenCheck standing = redis.useToken(claims);
         if (standing == TokenCheck.EXPIRED) {
             throw expired();
@@ -131,7 +131,7 @@ public class AdmissionCheck {
         } catch (ProblemException redisAway) {
             // The ticket stays reserving until room_batch.lua gives up on it (a minute): admission undersells meanwhile.
             // Its reservation is not tied to it either: the place is freed when the token runs out, not when the checkout ends.
-            // (RoomRedis logged the failure.)
+            // (RoomRedisCalls logged the failure.)
             LOG.log(Level.FINE, "Reserve answer of a ticket of sale " + claims.saleId() + " not recorded: Redis away", redisAway);
         }
     }

@@ -4,7 +4,7 @@ import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.timer.IntervalTimer;
 import dev.flashsale.room.control.RoomBook;
 import dev.flashsale.room.control.RoomDirectory;
-import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.RoomState;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.DependsOn;
@@ -18,7 +18,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Every {@code flashsale.room.admissions-record-ms}, records in PostgreSQL what each room on has
  * done, as Redis counts it (tickets, admissions, buyers who left, expired and revoked tickets, the
- * waits): the figures then outlive a Redis that restarted empty (RoomRedis gives them back), and
+ * waits): the figures then outlive a Redis that restarted empty (RoomState gives them back), and
  * the sale's report reads them. On every node: recording only ever raises a figure, so nodes
  * recording the same room do no harm, and no node is needed for it.
  */
@@ -32,7 +32,7 @@ public class AdmissionsRecordTimer extends IntervalTimer {
     RoomDirectory directory;
 
     @Inject
-    RoomRedis redis;
+    RoomState state;
 
     @Inject
     RoomBook book;
@@ -54,11 +54,11 @@ public class AdmissionsRecordTimer extends IntervalTimer {
     @Override
     protected void work() {
         for (UUID sale : directory.salesWithRoom()) {
-            book.recordFigures(sale, redis.figures(sale));
+            book.recordFigures(sale, state.figures(sale));
         }
     }
 
-    /** Redis away is logged and counted by RoomRedis already; the next tick records what this one could not. */
+    /** Redis away is logged and counted by RoomRedisCalls already; the next tick records what this one could not. */
     @Override
     protected Level levelOf(RuntimeException failure) {
         return failure instanceof ProblemException ? Level.FINE : Level.WARNING;

@@ -10,6 +10,7 @@ import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomBook;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.RoomState;
 import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.RoomChanged;
 import dev.flashsale.room.entity.RoomFigures;
@@ -48,6 +49,9 @@ public class RoomAdmin {
     RoomRedis redis;
 
     @Inject
+    RoomState state;
+
+    @Inject
     AuditTrail audit;
 
     @Inject
@@ -75,7 +79,7 @@ public class RoomAdmin {
     public Optional<RoomFigures.Counted> figures(SaleId sale) {
         return book.find(sale.value()).map(room -> {
             try {
-                return new RoomFigures.Counted(room.recorded().atLeast(redis.figures(sale.value())), true);
+                return new RoomFigures.Counted(room.recorded().atLeast(state.figures(sale.value())), true);
             } catch (ProblemException redisAway) {
                 return new RoomFigures.Counted(room.recorded(), false);
             }
@@ -86,10 +90,10 @@ public class RoomAdmin {
         UUID saleId = room.saleId();
         return new RoomView(saleId, room.enabled(), room.paused(), room.admissionPerSecond(), room.maxActive(), room.tokenSeconds(),
                 room.missedPollSeconds(), room.preQueueOpensAt(), room.opensAt(), room.seedHash(),
-                room.drawn() ? Lottery.hex(room.seed()) : null, room.drawnAt(), redis.size(RoomKeys.queue(saleId)),
-                redis.size(RoomKeys.preQueue(saleId)), redis.counter(saleId, "admittedTotal"),
-                redis.size(RoomKeys.admitted(saleId)), redis.size(RoomKeys.active(saleId)), redis.counter(saleId, "unitsReturned"),
-                redis.counter(saleId, "unitsReoffered"));
+                room.drawn() ? Lottery.hex(room.seed()) : null, room.drawnAt(), state.size(RoomKeys.queue(saleId)),
+                state.size(RoomKeys.preQueue(saleId)), state.counter(saleId, "admittedTotal"),
+                state.size(RoomKeys.admitted(saleId)), state.size(RoomKeys.active(saleId)), state.counter(saleId, "unitsReturned"),
+                state.counter(saleId, "unitsReoffered"));
     }
 
     @RolesAllowed(Roles.MERCHANDISER)
@@ -135,7 +139,7 @@ public class RoomAdmin {
 
     private RoomView changedTo(UUID saleId, AuditAction action, String detail) {
         Room room = book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
-        redis.configure(room);
+        state.configure(room);
         audit.record(action, "sale:" + saleId, detail);
         changed.fire(new RoomChanged(saleId));
         return find(new SaleId(saleId));

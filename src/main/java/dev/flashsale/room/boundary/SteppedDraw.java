@@ -5,6 +5,7 @@ import dev.flashsale.room.control.RoomCalls;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.RoomState;
 import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.entity.DrawProgress;
 import dev.flashsale.room.entity.LotteryPlacing;
@@ -45,6 +46,9 @@ public class SteppedDraw {
 
     @Inject
     RoomRedis redis;
+
+    @Inject
+    RoomState state;
 
     @Inject
     LotteryDraw draw;
@@ -94,7 +98,7 @@ public class SteppedDraw {
     }
 
     private Drawing start(UUID saleId) {
-        boolean small = redis.size(RoomKeys.preQueue(saleId)) <= step();
+        boolean small = state.size(RoomKeys.preQueue(saleId)) <= step();
         CompletableFuture<Void> done = new CompletableFuture<>();
         Drawing drawing = new Drawing(done, small);
         detached.run(() -> {
@@ -115,7 +119,7 @@ public class SteppedDraw {
         long started = System.nanoTime();
         int step = step();
         Room room = rooms.fresh(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
-        List<String> order = draw.record(saleId, room.drawn() ? List.of() : redis.preQueue(saleId, step));
+        List<String> order = draw.record(saleId, room.drawn() ? List.of() : state.preQueue(saleId, step));
         long ordered = System.nanoTime();
         int size = order.size();
         int from = 0;
@@ -136,7 +140,7 @@ public class SteppedDraw {
             } else {
                 outcome = redis.finishLottery(saleId, size, step);
                 if (outcome == LotteryPlacing.UNFINISHED) {
-                    from = (int) Math.min(size, redis.counter(saleId, "drawPlaced"));
+                    from = (int) Math.min(size, state.counter(saleId, "drawPlaced"));
                 }
             }
             longestNanos = Math.max(longestNanos, System.nanoTime() - callStarted);

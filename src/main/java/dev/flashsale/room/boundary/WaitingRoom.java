@@ -10,6 +10,7 @@ import dev.flashsale.room.control.RoomCalls;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.RoomState;
 import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.control.TicketNames;
 import dev.flashsale.room.entity.AdmissionClaims;
@@ -47,6 +48,9 @@ public class WaitingRoom {
 
     @Inject
     RoomRedis redis;
+
+    @Inject
+    RoomState state;
 
     @Inject
     RoomCalls calls;
@@ -152,9 +156,9 @@ public class WaitingRoom {
 
     public RoomInfo info(UUID saleId) {
         Room room = room(saleId);
-        long waiting = redis.size(RoomKeys.queue(saleId)) + redis.size(RoomKeys.preQueue(saleId));
+        long waiting = state.size(RoomKeys.queue(saleId)) + state.size(RoomKeys.preQueue(saleId));
         return new RoomInfo(saleId, room.enabled(), room.preQueueOpensAt(), room.opensAt(), room.seedHash(),
-                room.drawn() ? Lottery.hex(room.seed()) : null, room.drawnAt(), waiting, redis.counter(saleId, "admittedTotal"));
+                room.drawn() ? Lottery.hex(room.seed()) : null, room.drawnAt(), waiting, state.counter(saleId, "admittedTotal"));
     }
 
     /** The lottery's public record, gzip JSON as stored with the draw ({@link LotteryRecords}); 409 before the draw. */
@@ -190,7 +194,7 @@ public class WaitingRoom {
 
     /** Redis has no room: its settings and its count of admissions, as PostgreSQL has them now, go back in. */
     private void reload(UUID saleId) {
-        redis.configure(rooms.fresh(saleId).orElseThrow(() -> roomNotFound(saleId)));
+        state.configure(rooms.fresh(saleId).orElseThrow(() -> roomNotFound(saleId)));
     }
 
     private Room room(UUID saleId) {

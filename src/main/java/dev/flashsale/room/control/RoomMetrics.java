@@ -43,7 +43,7 @@ public class RoomMetrics {
     RoomDirectory directory;
 
     @Inject
-    RoomRedis redis;
+    RoomState state;
 
     private Counter newTickets;
     private Counter againTickets;
@@ -131,7 +131,7 @@ public class RoomMetrics {
         try {
             now = read();
         } catch (RuntimeException redisAway) {
-            // RoomRedis logged and counted it; the gauges say they do not know.
+            // RoomRedisCalls logged and counted it; the gauges say they do not know.
             LOG.log(Level.FINE, "Waiting rooms' gauges not read", redisAway);
             now = new State(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, System.nanoTime());
         }
@@ -146,10 +146,10 @@ public class RoomMetrics {
         double active = 0;
         Set<UUID> sales = directory.salesWithRoom();
         for (UUID sale : sales) {
-            waiting += redis.size(RoomKeys.queue(sale)) + redis.size(RoomKeys.preQueue(sale));
-            admitted += redis.counter(sale, "admittedTotal");
-            notReserved += redis.size(RoomKeys.admitted(sale));
-            active += redis.size(RoomKeys.active(sale));
+            waiting += state.size(RoomKeys.queue(sale)) + state.size(RoomKeys.preQueue(sale));
+            admitted += state.counter(sale, "admittedTotal");
+            notReserved += state.size(RoomKeys.admitted(sale));
+            active += state.size(RoomKeys.active(sale));
         }
         return new State(sales.size(), waiting, admitted, notReserved, active, System.nanoTime());
     }

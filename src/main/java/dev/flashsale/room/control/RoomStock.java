@@ -37,7 +37,7 @@ public class RoomStock {
     RoomBook book;
 
     @Inject
-    RoomRedis redis;
+    RoomState state;
 
     @Inject
     @ConfigProperty(name = "flashsale.room.stock-refresh-ms")
@@ -65,7 +65,7 @@ public class RoomStock {
     }
 
     private Reading read(UUID saleId, Reading last) {
-        long done = redis.counter(saleId, "done");
+        long done = state.counter(saleId, "done");
         long[] stock;
         try {
             stock = book.stockOf(saleId);
