@@ -42,7 +42,7 @@ public class ExtendReservation implements Handler<ExtendReservation.Asked> {
     private static final ExtensionRequestReader BODIES = new ExtensionRequestReader();
 
     @Inject
-    ReservationLifecycle lifecycle;
+    HoldExtending holds;
 
     @Override
     public Asked read(Call call) {
@@ -52,6 +52,6 @@ public class ExtendReservation implements Handler<ExtendReservation.Asked> {
 
     @Override
     public Answer answer(Call call, Asked asked) {
-        return Answer.ok(ReservationView.of(lifecycle.extend(asked.id(), call.owner(), asked.request().asked())));
+        return Answer.ok(ReservationView.of(holds.extend(asked.id(), call.owner(), asked.request().asked())));
     }
 }

@@ -1,15 +1,13 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.gate.entity.HoldConfirmed;
-import dev.flashsale.gate.entity.HoldExtended;
 import dev.flashsale.gate.entity.UnitsRetaken;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.id.KeyOwner;
-import dev.flashsale.platform.problem.ProblemException;
-import dev.flashsale.reservations.control.HoldExtensions;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.control.ReservationEvents;
 import dev.flashsale.reservations.entity.Reservation;
+import dev.flashsale.reservations.entity.ReservationRefusals;
 import dev.flashsale.sales.boundary.Offers;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
 import dev.flashsale.sales.entity.Offer;
@@ -18,17 +16,15 @@ import dev.flashsale.stock.boundary.HoldUnits;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * What happens to a hold after checkout: payment confirms it, the buyer cancels it, a payment in
- * flight extends it. Confirm and cancel are idempotent for the client (a repeated confirm or
- * cancel answers with the same reservation), and both are conditional transitions that move the
- * hold's units in the same statement ({@link HoldUnits}), so a late payment racing the sweeper has
- * one winner; an extension is one conditional UPDATE too ({@link HoldExtensions}), which the
- * sweeper and the lazy reclaim, both reading the hold's deadline in PostgreSQL, then respect. The storefront finds,
+ * What happens to a hold after checkout: payment confirms it, the buyer cancels it (a payment in
+ * flight extends it: {@link HoldExtending}). Confirm and cancel are idempotent for the client (a
+ * repeated confirm or cancel answers with the same reservation), and both are conditional
+ * transitions that move the hold's units in the same statement ({@link HoldUnits}), so a late
+ * payment racing the sweeper has one winner. The storefront finds,
  * confirms and cancels only the reservations of the key that asks ({@link KeyOwner}): another
  * key's is answered 404, as one that does not exist; the admin desk sees every reservation.
  */
@@ -54,13 +50,7 @@ public class ReservationLifecycle {
     Event<UnitsRetaken> retaken;
 
     @Inject
-    HoldExtensions extensions;
-
-    @Inject
     Event<HoldConfirmed> confirmed;
-
-    @Inject
-    Event<HoldExtended> extended;
 
     @Inject
     ReservationEvents events;
@@ -82,60 +72,36 @@ public class ReservationLifecycle {
                 case CONFIRMED -> {
                     return reservation;
                 }
-                case CANCELLED -> throw ProblemException.conflict("reservation-cancelled", "Reservation cancelled",
-                        "Reservation " + id + " was cancelled; its units went back on sale");
+                case CANCELLED -> throw ReservationRefusals.cancelled(id);
                 case HELD -> {
-                    if (units.sellUnitsOfConfirmedHold(id, latePaymentOf(reservation) == LatePaymentPolicy.RECLAIM)) {
+                    boolean reclaims = offers.find(reservation.sku()).orElseThrow().latePayment() == LatePaymentPolicy.RECLAIM;
+                    if (units.sellUnitsOfConfirmedHold(id, reclaims)) {
                         confirmed.fire(new HoldConfirmed(reservation.sku(), reservation.idempotencyKey()));
                         return announced(find(id, owner));
                     }
                     if (attempt == ATTEMPTS) {
-                        throw holdExpired(id, "");
+                        throw ReservationRefusals.holdExpired(id, "");
                     }
                 }
                 case EXPIRED -> {
                     Offer offer = offers.find(reservation.sku()).orElseThrow();
                     if (offer.latePayment() == LatePaymentPolicy.REFUSE) {
-                        throw holdExpired(id, "");
+                        throw ReservationRefusals.holdExpired(id, "");
                     }
                     if (offer.saleStatus() != SaleStatus.OPEN || !offer.inWindow()) {
-                        // A late payment takes units again only where a buyer could take them now.
-                        throw holdExpired(id, " and its sale is " + (offer.saleStatus() != SaleStatus.OPEN
-                                ? offer.saleStatus().name().toLowerCase(Locale.ROOT) : "outside its window")
-                                + ": its units are not taken again");
+                        throw ReservationRefusals.notTakenAgain(id, offer); // only where a buyer could take them now
                     }
                     if (units.takeUnitsForLatePayment(id)) {
                         retaken.fire(new UnitsRetaken(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
                         return announced(find(id, owner));
                     }
                     if (attempt == ATTEMPTS) {
-                        throw holdExpired(id, " and its units could not be taken again: the SKU is sold out");
+                        throw ReservationRefusals.holdExpired(id, " and its units could not be taken again: the SKU is sold out");
                     }
                 }
             }
         }
         throw new IllegalStateException("unreachable");
-    }
-
-    /**
-     * Extends a live hold of {@code owner}'s key by {@code seconds} (null: its sale's most), within
-     * its sale's allowance; 409 with the reason, and nothing changed, otherwise. Once committed, the
-     * gate's deadline of the hold follows.
-     */
-    public Reservation extend(UUID id, KeyOwner owner, Integer seconds) {
-        Reservation reservation = find(id, owner);
-        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            Optional<Reservation> done = extensions.extend(id, seconds);
-            if (done.isPresent()) {
-                extended.fire(new HoldExtended(reservation.sku(), reservation.idempotencyKey(), done.get().expiresAt()));
-                return done.get();
-            }
-            Optional<ProblemException> refusal = extensions.find(id).orElseThrow(() -> notFound(id)).refusal(id);
-            if (refusal.isPresent()) {
-                throw refusal.get();
-            }
-        }
-        throw new IllegalStateException("Reservation " + id + " kept changing while being extended");
     }
 
     /** Cancels the reservation, whichever key made it (the admin desk's). */
@@ -155,8 +121,7 @@ public class ReservationLifecycle {
                 case CANCELLED, EXPIRED -> {
                     return reservation;
                 }
-                case CONFIRMED -> throw ProblemException.conflict("reservation-confirmed", "Reservation confirmed",
-                        "Reservation " + id + " is paid for; a confirmed reservation cannot be cancelled here");
+                case CONFIRMED -> throw ReservationRefusals.confirmed(id);
                 case HELD -> {
                     if (units.returnUnitsOfCancelledHold(id)) {
                         returned.fire(UnitsReturned.alone(reservation.sku(), reservation.idempotencyKey(), reservation.qty()));
@@ -179,19 +144,6 @@ public class ReservationLifecycle {
     /** Another key's reservation is answered as one that does not exist: which ids exist is no other key's business. */
     private Reservation find(UUID id, Optional<KeyOwner> owner) {
         return reservations.find(id).filter(found -> owner.isEmpty() || owner.get().equals(found.idempotencyKey().owner()))
-                .orElseThrow(() -> notFound(id));
-    }
-
-    private LatePaymentPolicy latePaymentOf(Reservation reservation) {
-        return offers.find(reservation.sku()).orElseThrow().latePayment();
-    }
-
-    private static ProblemException holdExpired(UUID id, String why) {
-        return ProblemException.conflict("hold-expired", "Hold expired",
-                "The hold of reservation " + id + " ran out before payment" + why + "; refund the buyer");
-    }
-
-    private static ProblemException notFound(UUID id) {
-        return ProblemException.notFound("reservation", "There is no reservation " + id);
+                .orElseThrow(() -> ReservationRefusals.notFound(id));
     }
 }

@@ -23,8 +23,7 @@ public record HoldExtension(ReservationStatus status, boolean live, int extensio
                     "Reservation " + id + " is paid for; there is no hold left to extend"));
         }
         if (status == ReservationStatus.CANCELLED) {
-            return Optional.of(ProblemException.conflict("reservation-cancelled", "Reservation cancelled",
-                    "Reservation " + id + " was cancelled; its units went back on sale"));
+            return Optional.of(ReservationRefusals.cancelled(id));
         }
         if (status == ReservationStatus.EXPIRED || !live) {
             return Optional.of(ProblemException.conflict("hold-expired", "Hold expired",

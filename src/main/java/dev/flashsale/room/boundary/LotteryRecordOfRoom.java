@@ -5,10 +5,14 @@ import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
+import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
+import dev.flashsale.room.control.LotteryRecords;
 import dev.flashsale.room.entity.LotteryRecord;
+import dev.flashsale.room.entity.Room;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.UUID;
 
 /**
@@ -27,8 +31,15 @@ import java.util.UUID;
                 @Refusal(status = 409, slugs = "lottery-not-drawn")})
 public class LotteryRecordOfRoom extends OfOneSale {
 
+    @Inject
+    LotteryRecords records;
+
+    /** The record as stored with the draw ({@link LotteryRecords}); 409 lottery-not-drawn before the draw. */
     @Override
     Answer of(UUID saleId) {
-        return Answer.gzippedJson(room.lotteryRecordGzip(saleId));
+        Room found = room.room(saleId);
+        return Answer.gzippedJson(records.gzipOf(saleId).orElseThrow(() -> ProblemException.conflict("lottery-not-drawn",
+                "Lottery not drawn", "The lottery of sale " + saleId + " is drawn at its opening second"
+                        + (found.opensAt() == null ? "" : ", " + found.opensAt()) + "; its seed's SHA-256 is " + found.seedHash())));
     }
 }

@@ -10,6 +10,7 @@ import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomBook;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.RoomRefusals;
 import dev.flashsale.room.control.RoomState;
 import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.RoomChanged;
@@ -60,7 +61,7 @@ public class RoomAdmin {
     @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
     public RoomView find(SaleId sale) {
         UUID saleId = sale.value();
-        return viewOf(book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId)));
+        return viewOf(book.find(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId)));
     }
 
     /** The sale's room, or empty when the sale has none (the console's dashboard of any sale). */
@@ -116,7 +117,7 @@ public class RoomAdmin {
     public RoomView pause(SaleId sale, boolean paused) {
         UUID saleId = sale.value();
         if (!book.setPaused(saleId, paused)) {
-            throw WaitingRoom.roomNotFound(saleId);
+            throw RoomRefusals.roomNotFound(saleId);
         }
         RoomView changed = changedTo(saleId, paused ? AuditAction.ROOM_PAUSE : AuditAction.ROOM_RESUME, paused ? "admission paused" : "admission resumed");
         recentPolls.forgetSale(saleId);
@@ -126,19 +127,19 @@ public class RoomAdmin {
     @RolesAllowed(Roles.MERCHANDISER)
     public void revoke(SaleId sale, String ticket) {
         UUID saleId = sale.value();
-        book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
-        WaitingRoom.checkTicket(ticket);
+        book.find(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId));
+        RoomRefusals.checkName(ticket);
         TicketRelease release = redis.release(saleId, ticket, true);
         recentPolls.forgetSale(saleId);
         if (release == TicketRelease.NO_SUCH_TICKET) {
-            throw WaitingRoom.ticketNotFound(ticket);
+            throw RoomRefusals.ticketNotFound(ticket);
         }
         audit.record(AuditAction.ROOM_REVOKE, "sale:" + saleId, "ticket commitment " + Lottery.commitment(ticket)
                 + (release == TicketRelease.ALREADY_GONE ? " (already gone)" : ""));
     }
 
     private RoomView changedTo(UUID saleId, AuditAction action, String detail) {
-        Room room = book.find(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
+        Room room = book.find(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId));
         state.configure(room);
         audit.record(action, "sale:" + saleId, detail);
         changed.fire(new RoomChanged(saleId));

@@ -7,8 +7,13 @@ import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
+import dev.flashsale.room.control.Lottery;
+import dev.flashsale.room.control.RoomKeys;
+import dev.flashsale.room.control.RoomState;
+import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.RoomInfo;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.UUID;
 
 /**
@@ -25,8 +30,14 @@ import java.util.UUID;
                 @Refusal(status = 503, slugs = "room-unavailable")})
 public class RoomFacts extends OfOneSale {
 
+    @Inject
+    RoomState state;
+
     @Override
     Answer of(UUID saleId) {
-        return Answer.ok(room.info(saleId));
+        Room found = room.room(saleId);
+        long waiting = state.size(RoomKeys.queue(saleId)) + state.size(RoomKeys.preQueue(saleId));
+        return Answer.ok(new RoomInfo(saleId, found.enabled(), found.preQueueOpensAt(), found.opensAt(), found.seedHash(),
+                found.drawn() ? Lottery.hex(found.seed()) : null, found.drawnAt(), waiting, state.counter(saleId, "admittedTotal")));
     }
 }

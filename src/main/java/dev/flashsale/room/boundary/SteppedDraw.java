@@ -5,6 +5,7 @@ import dev.flashsale.room.control.RoomCalls;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.RoomRefusals;
 import dev.flashsale.room.control.RoomState;
 import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.entity.DrawProgress;
@@ -118,7 +119,7 @@ public class SteppedDraw {
     private void drawNow(UUID saleId) {
         long started = System.nanoTime();
         int step = step();
-        Room room = rooms.fresh(saleId).orElseThrow(() -> WaitingRoom.roomNotFound(saleId));
+        Room room = rooms.fresh(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId));
         List<String> order = draw.record(saleId, room.drawn() ? List.of() : state.preQueue(saleId, step));
         long ordered = System.nanoTime();
         int size = order.size();

@@ -1,36 +1,30 @@
 package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.id.KeyOwner;
-import dev.flashsale.platform.problem.ProblemException;
-import dev.flashsale.room.control.AdmissionTokens;
-import dev.flashsale.room.control.Lottery;
-import dev.flashsale.room.control.LotteryRecords;
+import dev.flashsale.room.control.PollAnswers;
 import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomCalls;
-import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomMetrics;
+import dev.flashsale.room.control.RoomRefusals;
 import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.control.RoomState;
 import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.control.TicketNames;
-import dev.flashsale.room.entity.AdmissionClaims;
 import dev.flashsale.room.entity.NoRoom;
 import dev.flashsale.room.entity.PollReply;
 import dev.flashsale.room.entity.QueueAnswer;
 import dev.flashsale.room.entity.QueueStatus;
 import dev.flashsale.room.entity.Room;
-import dev.flashsale.room.entity.RoomInfo;
 import dev.flashsale.room.entity.TakeReply;
 import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Instant;
 import java.util.UUID;
 
 /**
- * The storefront's side of the room: take a ticket, poll it, leave; the room's public facts and
- * its lottery record. Answers come from Redis ({@link RoomCalls}, which carries a crowd's tickets
+ * The storefront's side of the room: take a ticket, poll it, leave (its public facts and its
+ * lottery record are {@link RoomFacts}' and {@link LotteryRecordOfRoom}'s). Answers come from Redis ({@link RoomCalls}, which carries a crowd's tickets
  * and polls together) and this node's memory; PostgreSQL is asked only for a room's settings
  * (cached), a sale's units (cached, {@code RoomStock}), once per room to record the lottery, which
  * the first poll after the opening second starts drawing on whichever node it lands ({@link SteppedDraw}),
@@ -56,13 +50,10 @@ public class WaitingRoom {
     RoomCalls calls;
 
     @Inject
-    AdmissionTokens tokens;
+    PollAnswers answers;
 
     @Inject
     SteppedDraw draw;
-
-    @Inject
-    LotteryRecords records;
 
     @Inject
     RoomMetrics metrics;
@@ -83,13 +74,11 @@ public class WaitingRoom {
             if (reply instanceof NoRoom) {
                 reload(saleId);
             } else if (reply instanceof TakeReply.RoomOff) {
-                throw ProblemException.conflict("room-off", "Waiting room off", "Sale " + saleId + " has its waiting room off");
+                throw RoomRefusals.roomOff(saleId);
             } else if (reply instanceof TakeReply.QueueNotOpen notOpen) {
-                throw ProblemException.conflict("queue-not-open", "Queue not open", "The waiting room of sale " + saleId
-                        + " opens at " + notOpen.opensAt());
+                throw RoomRefusals.queueNotOpen(saleId, notOpen.opensAt());
             } else if (reply instanceof TakeReply.QueueFull full) {
-                throw ProblemException.conflict("queue-full", "Queue full", "The waiting room of sale " + saleId
-                        + " gave out its most tickets (" + full.ticketsMax() + "); it takes no new buyer");
+                throw RoomRefusals.queueFull(saleId, full.ticketsMax());
             } else {
                 TakeReply.Ticket taken = (TakeReply.Ticket) reply;
                 QueueAnswer polled = answered(room, owner, taken.ticket(), taken.poll());
@@ -108,7 +97,7 @@ public class WaitingRoom {
      */
     public QueueAnswer poll(UUID saleId, KeyOwner owner, String ticket) {
         Room room = room(saleId);
-        checkTicket(ticket, owner);
+        RoomRefusals.checkOwned(ticket, owner);
         QueueAnswer known = recentPolls.recent(saleId, ticket);
         if (known != null) {
             return known;
@@ -133,92 +122,34 @@ public class WaitingRoom {
             return null;
         }
         if (reply instanceof PollReply.NoSuchTicket) {
-            throw ticketNotFound(ticket);
+            throw RoomRefusals.ticketNotFound(ticket);
         }
         if (reply instanceof PollReply.LotteryDue) {
             // Drawn (a small room, at once): ask again for the place; else keep waiting while the draw runs.
             return draw.drawOrAwait(room) ? null : new QueueAnswer(ticket, QueueStatus.WAITING, null, 0, null,
                     room.pollAfterSeconds(), WaitReason.LOTTERY_PENDING, null, null);
         }
-        return answerOf(room, owner, ticket, reply);
+        return answers.of(room, owner, ticket, reply);
     }
 
     /** {@code owner}'s ticket leaves the room; another key's ticket is answered as no ticket. */
     public void leave(UUID saleId, KeyOwner owner, String ticket) {
         room(saleId);
-        checkTicket(ticket, owner);
+        RoomRefusals.checkOwned(ticket, owner);
         TicketRelease released = redis.release(saleId, ticket, false);
         recentPolls.forgetSale(saleId);
         if (released == TicketRelease.NO_SUCH_TICKET) {
-            throw ticketNotFound(ticket);
+            throw RoomRefusals.ticketNotFound(ticket);
         }
-    }
-
-    public RoomInfo info(UUID saleId) {
-        Room room = room(saleId);
-        long waiting = state.size(RoomKeys.queue(saleId)) + state.size(RoomKeys.preQueue(saleId));
-        return new RoomInfo(saleId, room.enabled(), room.preQueueOpensAt(), room.opensAt(), room.seedHash(),
-                room.drawn() ? Lottery.hex(room.seed()) : null, room.drawnAt(), waiting, state.counter(saleId, "admittedTotal"));
-    }
-
-    /** The lottery's public record, gzip JSON as stored with the draw ({@link LotteryRecords}); 409 before the draw. */
-    public byte[] lotteryRecordGzip(UUID saleId) {
-        Room room = room(saleId);
-        return records.gzipOf(saleId).orElseThrow(() -> ProblemException.conflict("lottery-not-drawn", "Lottery not drawn",
-                "The lottery of sale " + saleId + " is drawn at its opening second" + (room.opensAt() == null ? "" : ", "
-                        + room.opensAt()) + "; its seed's SHA-256 is " + room.seedHash()));
-    }
-
-    private QueueAnswer answerOf(Room room, KeyOwner owner, String ticket, PollReply reply) {
-        int pollAfter = room.pollAfterSeconds();
-        if (reply instanceof PollReply.Waiting waiting) {
-            int rate = room.admissionPerSecond();
-            Long estimate = waiting.reason() == null ? (waiting.position() + rate - 1) / rate : null;
-            return new QueueAnswer(ticket, QueueStatus.WAITING, waiting.position(), waiting.queueLength(), estimate, pollAfter,
-                    waiting.reason(), null, null);
-        }
-        if (reply instanceof PollReply.Admitted admitted) {
-            long expiry = admitted.tokenExpiresAtMillis();
-            // The token names the buyer as the storefront knows it; its ticket names the key (AdmissionCheck checks both).
-            String token = tokens.sign(new AdmissionClaims(room.saleId(), ticket, expiry, owner.unqualify(admitted.buyerId())));
-            return new QueueAnswer(ticket, QueueStatus.ADMITTED, null, admitted.queueLength(), 0L, pollAfter, null, token,
-                    Instant.ofEpochMilli(expiry));
-        }
-        if (reply instanceof PollReply.PreQueued preQueued) {
-            return new QueueAnswer(ticket, QueueStatus.WAITING, null, preQueued.preQueueLength(), null, pollAfter,
-                    WaitReason.LOTTERY_PENDING, null, null);
-        }
-        PollReply.Over over = (PollReply.Over) reply;
-        return new QueueAnswer(ticket, over.status(), null, over.queueLength(), null, pollAfter, null, null, null);
     }
 
     /** Redis has no room: its settings and its count of admissions, as PostgreSQL has them now, go back in. */
     private void reload(UUID saleId) {
-        state.configure(rooms.fresh(saleId).orElseThrow(() -> roomNotFound(saleId)));
+        state.configure(rooms.fresh(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId)));
     }
 
-    private Room room(UUID saleId) {
-        return rooms.of(saleId).orElseThrow(() -> roomNotFound(saleId));
-    }
-
-    static ProblemException roomNotFound(UUID saleId) {
-        return ProblemException.notFound("room", "Sale " + saleId + " has no waiting room");
-    }
-
-    static void checkTicket(String ticket) {
-        if (!TicketNames.isName(ticket)) {
-            throw ticketNotFound(ticket);
-        }
-    }
-
-    private static void checkTicket(String ticket, KeyOwner owner) {
-        if (!TicketNames.isOwnedBy(ticket, owner)) {
-            throw ticketNotFound(ticket);
-        }
-    }
-
-    static ProblemException ticketNotFound(String ticket) {
-        return ProblemException.notFound("ticket", "There is no ticket " + (ticket == null ? "" : ticket.substring(0,
-                Math.min(ticket.length(), 64))) + " in this room");
+    /** The sale's room, as this node keeps it; 404 room-not-found when the sale has none. */
+    public Room room(UUID saleId) {
+        return rooms.of(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId));
     }
 }
