@@ -1,6 +1,6 @@
 package dev.flashsale.room.boundary;
 
-import dev.flashsale.room.control.RoomBook;
+import dev.flashsale.room.control.LotteryBook;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.UUID;
 public class LotteryDraw {
 
     @Inject
-    RoomBook book;
+    LotteryBook book;
 
     /** @return the lottery's order: of {@code tickets} when this call drew it, else the one recorded before */
     public List<String> record(UUID saleId, List<String> tickets) {

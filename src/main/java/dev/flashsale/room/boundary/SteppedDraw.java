@@ -1,6 +1,7 @@
 package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.concurrent.Detached;
+import dev.flashsale.room.control.LotteryPlacement;
 import dev.flashsale.room.control.RoomCalls;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.control.RoomMetrics;
@@ -8,7 +9,6 @@ import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.control.RoomRefusals;
 import dev.flashsale.room.control.RoomState;
 import dev.flashsale.room.control.Rooms;
-import dev.flashsale.room.entity.DrawProgress;
 import dev.flashsale.room.entity.LotteryPlacing;
 import dev.flashsale.room.entity.Room;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,7 +30,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * that found it due. The pre-queue is read from Redis a step's worth at a time, the order
  * computed and recorded in PostgreSQL with the public record ({@link LotteryDraw}: whichever node
  * comes first records; the others get its order), then put in place in Redis a slice per call
- * ({@code lua/room_draw.lua}) and ended ({@code lua/room_draw_finish.lua}). Every step is
+ * ({@code lua/room_draw.lua}) and ended ({@code lua/room_draw_finish.lua}), by {@link LotteryPlacement}. Every step is
  * idempotent and resumes from what Redis says is placed, so several nodes may draw one room at
  * once, and a node that dies mid-draw leaves the rest to the next poll on any node. A room whose
  * pre-queue fits in one step is drawn before its poll is answered; a larger one's polls are told
@@ -46,10 +46,10 @@ public class SteppedDraw {
     }
 
     @Inject
-    RoomRedis redis;
+    RoomState state;
 
     @Inject
-    RoomState state;
+    LotteryPlacement placement;
 
     @Inject
     LotteryDraw draw;
@@ -122,41 +122,16 @@ public class SteppedDraw {
         Room room = rooms.fresh(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId));
         List<String> order = draw.record(saleId, room.drawn() ? List.of() : state.preQueue(saleId, step));
         long ordered = System.nanoTime();
-        int size = order.size();
-        int from = 0;
-        long calls = 0;
-        long longestNanos = 0;
-        // Every call either places a step or ends the draw; others drawing at once only shorten it.
-        long callsMax = 4L * (size / step + 1) + 16;
-        LotteryPlacing outcome = LotteryPlacing.PLACING;
-        while (outcome != LotteryPlacing.PLACED_NOW && outcome != LotteryPlacing.PLACED_BEFORE && outcome != LotteryPlacing.NO_ROOM) {
-            if (++calls > callsMax) {
-                throw new IllegalStateException("The draw of sale " + saleId + " did not end in " + callsMax + " calls");
-            }
-            long callStarted = System.nanoTime();
-            if (from < size) {
-                DrawProgress progress = redis.placeLottery(saleId, from + 1L, order.subList(from, Math.min(size, from + step)));
-                outcome = progress.placing();
-                from = (int) Math.min(size, progress.places());
-            } else {
-                outcome = redis.finishLottery(saleId, size, step);
-                if (outcome == LotteryPlacing.UNFINISHED) {
-                    from = (int) Math.min(size, state.counter(saleId, "drawPlaced"));
-                }
-            }
-            longestNanos = Math.max(longestNanos, System.nanoTime() - callStarted);
-        }
+        LotteryPlacement.Placed placed = placement.place(saleId, order, step);
         rooms.fresh(saleId);
-        if (outcome == LotteryPlacing.PLACED_NOW) {
+        if (placed.outcome() == LotteryPlacing.PLACED_NOW) {
             metrics.lotteryDrawn();
         }
-        LotteryPlacing ended = outcome;
-        long callsMade = calls;
-        long longestMillis = TimeUnit.NANOSECONDS.toMillis(longestNanos);
+        LotteryPlacing ended = placed.outcome();
         // A room Redis lost meanwhile is loaded again by the poll that asks next, and drawn again then.
-        LOG.info(() -> "Lottery of sale " + saleId + " drawn: " + size + " ticket(s), ordered and recorded in "
-                + TimeUnit.NANOSECONDS.toMillis(ordered - started) + " ms, placed in " + callsMade + " Redis call(s) in "
-                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - ordered) + " ms (longest " + longestMillis + " ms)"
+        LOG.info(() -> "Lottery of sale " + saleId + " drawn: " + order.size() + " ticket(s), ordered and recorded in "
+                + TimeUnit.NANOSECONDS.toMillis(ordered - started) + " ms, placed in " + placed.calls() + " Redis call(s) in "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - ordered) + " ms (longest " + placed.longestMillis() + " ms)"
                 + (ended == LotteryPlacing.PLACED_NOW ? "" : ended == LotteryPlacing.PLACED_BEFORE
                 ? " (another node ended it)" : " (not placed: Redis has no room)"));
     }

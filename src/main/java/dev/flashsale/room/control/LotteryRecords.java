@@ -19,7 +19,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class LotteryRecords {
 
     @Inject
-    RoomBook book;
+    LotteryBook book;
 
     @Inject
     @ConfigProperty(name = "flashsale.room.lottery-records-kept-bytes")
