@@ -4,14 +4,15 @@ import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
-import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
+import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.entity.QueueAnswer;
+import dev.flashsale.room.entity.TakenTicket;
 import dev.flashsale.room.entity.TicketRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -51,7 +52,7 @@ public class TakeTicket implements Handler<TakeTicket.Asked> {
 
     @Override
     public Answer answer(Call call, Asked asked) {
-        WaitingRoom.Taken taken = room.take(asked.saleId(), asked.owner(), asked.buyerId());
+        TakenTicket taken = room.take(asked.saleId(), asked.owner(), asked.buyerId());
         metrics.ticketTaken(taken.created());
         byte[] json = QueueAnswerJson.bytes(taken.answer());
         return taken.created() ? Answer.created(call.location(taken.answer().ticket()), json) : Answer.json(200, json);

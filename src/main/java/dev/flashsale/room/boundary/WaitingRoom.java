@@ -16,6 +16,7 @@ import dev.flashsale.room.entity.QueueAnswer;
 import dev.flashsale.room.entity.QueueStatus;
 import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.TakeReply;
+import dev.flashsale.room.entity.TakenTicket;
 import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,19 +24,14 @@ import jakarta.inject.Inject;
 import java.util.UUID;
 
 /**
- * The storefront's side of the room: take a ticket, poll it, leave (its public facts and its
- * lottery record are {@link RoomFacts}' and {@link LotteryRecordOfRoom}'s). Answers come from Redis ({@link RoomCalls}, which carries a crowd's tickets
- * and polls together) and this node's memory; PostgreSQL is asked only for a room's settings
- * (cached), a sale's units (cached, {@code RoomStock}), once per room to record the lottery, which
- * the first poll after the opening second starts drawing on whichever node it lands ({@link SteppedDraw}),
- * and once per node for the lottery's stored record.
+ * The storefront's side of the room: take a ticket, poll it, leave. Answers come from Redis
+ * ({@link RoomCalls}, which carries a crowd's tickets and polls together) and this node's memory;
+ * PostgreSQL is asked only for a room's settings and a sale's units (both cached), and once per
+ * room to record the lottery, which the first poll after the opening second starts drawing on
+ * whichever node it lands ({@link SteppedDraw}).
  */
 @ApplicationScoped
 public class WaitingRoom {
-
-    /** A ticket's answer, and whether the ticket was taken by this request. */
-    public record Taken(QueueAnswer answer, boolean created) {
-    }
 
     @Inject
     Rooms rooms;
@@ -62,11 +58,10 @@ public class WaitingRoom {
     RecentPolls recentPolls;
 
     /**
-     * The buyer's ticket, taken by {@code owner}'s key: each storefront key has its own buyers (the
-     * room knows the buyer by {@link KeyOwner#qualify}), so another key's same buyer id takes
-     * another ticket.
+     * The buyer's ticket, taken by {@code owner}'s key: each key has its own buyers (the room knows
+     * the buyer by {@link KeyOwner#qualify}), so another key's same buyer id takes another ticket.
      */
-    public Taken take(UUID saleId, KeyOwner owner, String buyerId) {
+    public TakenTicket take(UUID saleId, KeyOwner owner, String buyerId) {
         Room room = room(saleId);
         String fresh = TicketNames.fresh(owner);
         for (int attempt = 0; attempt < 3; attempt++) {
@@ -85,7 +80,7 @@ public class WaitingRoom {
                 if (polled != null) {
                     recentPolls.learnt(saleId, taken.ticket(), polled);
                 }
-                return new Taken(polled != null ? polled : poll(saleId, owner, taken.ticket()), taken.created());
+                return new TakenTicket(polled != null ? polled : poll(saleId, owner, taken.ticket()), taken.created());
             }
         }
         throw RoomCalls.unavailable();
@@ -136,14 +131,14 @@ public class WaitingRoom {
     public void leave(UUID saleId, KeyOwner owner, String ticket) {
         room(saleId);
         RoomRefusals.checkOwned(ticket, owner);
-        TicketRelease released = redis.release(saleId, ticket, false);
+        boolean gone = redis.release(saleId, ticket, false) == TicketRelease.NO_SUCH_TICKET;
         recentPolls.forgetSale(saleId);
-        if (released == TicketRelease.NO_SUCH_TICKET) {
+        if (gone) {
             throw RoomRefusals.ticketNotFound(ticket);
         }
     }
 
-    /** Redis has no room: its settings and its count of admissions, as PostgreSQL has them now, go back in. */
+    /** Redis has no room: its settings and its counts, as PostgreSQL has them now, go back in. */
     private void reload(UUID saleId) {
         state.configure(rooms.fresh(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId)));
     }
