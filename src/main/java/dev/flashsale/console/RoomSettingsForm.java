@@ -9,9 +9,6 @@ import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.io.Serializable;
-import java.math.BigDecimal;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.Optional;
 
 /**
@@ -36,12 +33,7 @@ public class RoomSettingsForm implements Serializable {
 
     private SaleId saleId;
     private boolean existing;
-    private boolean enabled = true;
-    private Integer admissionPerSecond = 5;
-    private Integer maxActive = 500;
-    private Integer tokenSeconds = 120;
-    private Integer missedPollSeconds = 30;
-    private LocalDateTime preQueueOpensAt;
+    private final RoomFields fields = new RoomFields();
 
     /** Called by f:viewAction with the sale's id; a new sale (no id yet) has no room to show. */
     public void load(String id) {
@@ -60,8 +52,7 @@ public class RoomSettingsForm implements Serializable {
         if (saleId == null) {
             return;
         }
-        RoomSettings settings = new RoomSettings(enabled, decimal(admissionPerSecond), decimal(maxActive), decimal(tokenSeconds),
-                decimal(missedPollSeconds), preQueueOpensAt == null ? null : preQueueOpensAt.toInstant(ZoneOffset.UTC));
+        RoomSettings settings = fields.settings();
         if (!actions.valid(FORM, settings)) {
             return;
         }
@@ -84,16 +75,7 @@ public class RoomSettingsForm implements Serializable {
 
     private void fill(RoomView room) {
         existing = true;
-        enabled = room.enabled();
-        admissionPerSecond = room.admissionPerSecond();
-        maxActive = room.maxActive();
-        tokenSeconds = room.tokenSeconds();
-        missedPollSeconds = room.missedPollSeconds();
-        preQueueOpensAt = room.preQueueOpensAt() == null ? null : LocalDateTime.ofInstant(room.preQueueOpensAt(), ZoneOffset.UTC);
-    }
-
-    private static BigDecimal decimal(Integer value) {
-        return value == null ? null : BigDecimal.valueOf(value);
+        fields.fill(room);
     }
 
     /** Whether the sale has a room already (else the form shows the defaults of a new one). */
@@ -105,51 +87,8 @@ public class RoomSettingsForm implements Serializable {
         return saleId != null;
     }
 
-    public boolean isEnabled() {
-        return enabled;
-    }
-
-    public void setEnabled(boolean enabled) {
-        this.enabled = enabled;
-    }
-
-    public Integer getAdmissionPerSecond() {
-        return admissionPerSecond;
-    }
-
-    public void setAdmissionPerSecond(Integer admissionPerSecond) {
-        this.admissionPerSecond = admissionPerSecond;
-    }
-
-    public Integer getMaxActive() {
-        return maxActive;
-    }
-
-    public void setMaxActive(Integer maxActive) {
-        this.maxActive = maxActive;
-    }
-
-    public Integer getTokenSeconds() {
-        return tokenSeconds;
-    }
-
-    public void setTokenSeconds(Integer tokenSeconds) {
-        this.tokenSeconds = tokenSeconds;
-    }
-
-    public Integer getMissedPollSeconds() {
-        return missedPollSeconds;
-    }
-
-    public void setMissedPollSeconds(Integer missedPollSeconds) {
-        this.missedPollSeconds = missedPollSeconds;
-    }
-
-    public LocalDateTime getPreQueueOpensAt() {
-        return preQueueOpensAt;
-    }
-
-    public void setPreQueueOpensAt(LocalDateTime preQueueOpensAt) {
-        this.preQueueOpensAt = preQueueOpensAt;
+    /** The room's fields, as the form edits them. */
+    public RoomFields getFields() {
+        return fields;
     }
 }

@@ -1,24 +1,21 @@
 package dev.flashsale.console;
 
 import dev.flashsale.webhooks.boundary.WebhookAdmin;
-import dev.flashsale.webhooks.entity.CreatedWebhook;
 import dev.flashsale.webhooks.entity.Delivery;
 import dev.flashsale.webhooks.entity.DeliveryCounts;
 import dev.flashsale.webhooks.entity.DeliveryStatus;
-import dev.flashsale.webhooks.entity.EventType;
 import dev.flashsale.webhooks.entity.Webhook;
 import dev.flashsale.webhooks.entity.WebhookInput;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
 /**
- * Webhooks: register one (its secret, made when none is given, is shown once), turn one off or on,
- * delete one; the deliveries pending and failed with their last error, and "send again" for a failed one.
+ * Webhooks: the registered ones, each turned off or on or deleted ({@link WebhookForm} registers
+ * one); the deliveries pending and failed with their last error, and "send again" for a failed one.
  */
 @Named
 @ViewScoped
@@ -33,19 +30,10 @@ public class WebhooksView implements Serializable {
     @Inject
     transient ConsoleActions actions;
 
-    private String url;
-    private List<String> events = new ArrayList<>();
-    private String secret;
-
-    private CreatedWebhook created;
     private List<Webhook> webhooks;
     private List<Delivery> pending;
     private List<Delivery> failed;
     private DeliveryCounts counts;
-
-    public List<String> getEventNames() {
-        return EventType.names();
-    }
 
     /**
      * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
@@ -86,18 +74,6 @@ public class WebhooksView implements Serializable {
         return counts;
     }
 
-    public void create() {
-        String given = secret == null || secret.isBlank() ? null : secret.strip();
-        actions.attempt("webhooksForm:url", () -> admin.create(new WebhookInput(url == null ? null : url.strip(),
-                List.copyOf(events), given, true))).ifPresent(webhook -> {
-                    created = webhook;
-                    url = null;
-                    secret = null;
-                    events = new ArrayList<>();
-                    refresh();
-                });
-    }
-
     public void setEnabled(Webhook webhook, boolean enabled) {
         actions.attempt(null, () -> admin.update(webhook.id(), new WebhookInput(webhook.url(), webhook.events(), null, enabled)))
                 .ifPresent(changed -> {
@@ -112,7 +88,6 @@ public class WebhooksView implements Serializable {
             return id;
         }).ifPresent(deleted -> {
             actions.info("Webhook deleted");
-            created = null;
             refresh();
         });
     }
@@ -132,33 +107,5 @@ public class WebhooksView implements Serializable {
         pending = null;
         failed = null;
         counts = null;
-    }
-
-    public String getUrl() {
-        return url;
-    }
-
-    public void setUrl(String url) {
-        this.url = url;
-    }
-
-    public List<String> getEvents() {
-        return events;
-    }
-
-    public void setEvents(List<String> events) {
-        this.events = events == null ? new ArrayList<>() : new ArrayList<>(events);
-    }
-
-    public String getSecret() {
-        return secret;
-    }
-
-    public void setSecret(String secret) {
-        this.secret = secret;
-    }
-
-    public CreatedWebhook getCreated() {
-        return created;
     }
 }

@@ -31,16 +31,19 @@ public class GateSync {
     @Inject
     GateCounters counters;
 
+    @Inject
+    GateDeadlines deadlines;
+
     void unitsReturned(@Observes(during = TransactionPhase.AFTER_SUCCESS) UnitsReturned returned) {
         gate.release(returned.sku(), returned.idempotencyKey());
     }
 
     void holdConfirmed(@Observes(during = TransactionPhase.AFTER_SUCCESS) HoldConfirmed confirmed) {
-        gate.holdSold(confirmed.sku(), confirmed.idempotencyKey());
+        deadlines.holdSold(confirmed.sku(), confirmed.idempotencyKey());
     }
 
     void holdExtended(@Observes(during = TransactionPhase.AFTER_SUCCESS) HoldExtended extended) {
-        gate.holdExtended(extended.sku(), extended.idempotencyKey(), extended.deadline());
+        deadlines.holdExtended(extended.sku(), extended.idempotencyKey(), extended.deadline());
     }
 
     void unitsRetaken(@Observes(during = TransactionPhase.AFTER_SUCCESS) UnitsRetaken retaken) {

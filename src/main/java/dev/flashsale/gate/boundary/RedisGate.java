@@ -3,15 +3,14 @@ package dev.flashsale.gate.boundary;
 import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.gate.control.GateMetrics;
-import dev.flashsale.gate.control.SoldOutMemory;
-import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.gate.control.RedisCalls;
+import dev.flashsale.gate.control.SoldOutMemory;
 import dev.flashsale.gate.entity.GateVerdict;
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -20,7 +19,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * key (qualified by its owner, {@link IdempotencyKey#qualified()}: each storefront key has its own
  * space), and a sold-out flag, all changed only by the scripts in {@code lua/}. Every failure of
  * Redis is counted and logged, and answered as "ask PostgreSQL". The gate's entry point for the
- * reserve path and for the follow-ups after PostgreSQL committed.
+ * reserve path and for the follow-ups after PostgreSQL committed; the holds' deadlines are
+ * {@link GateDeadlines}'.
  */
 @ApplicationScoped
 public class RedisGate {
@@ -95,40 +95,6 @@ public class RedisGate {
         if (enabled) {
             redis.run("release", jedis -> scripts.run(jedis, "release", GateKeys.forKey(sku, idempotencyKey),
                     List.of(idempotencyKey.qualified())));
-        }
-    }
-
-    /** Notes when a hold taken through the gate ends, so that the gate knows when it becomes overdue. */
-    public void holdUntil(Sku sku, IdempotencyKey idempotencyKey, Instant deadline) {
-        if (inUse()) {
-            redis.run("hold deadline", jedis -> jedis.zadd(GateKeys.deadlines(sku), deadline.toEpochMilli(), idempotencyKey.qualified()));
-        }
-    }
-
-    /**
-     * A hold's deadline moved later (lua/extend_hold.lua): the gate's deadline of it follows, and
-     * its marker outlives it. A failure is reported like every other (the gate closes, and its
-     * recovery records every live hold's deadline from PostgreSQL before it opens again).
-     */
-    public void holdExtended(Sku sku, IdempotencyKey idempotencyKey, Instant deadline) {
-        if (enabled) {
-            redis.run("hold extended", jedis -> scripts.run(jedis, "extend_hold", GateKeys.forExtension(sku, idempotencyKey),
-                    List.of(idempotencyKey.qualified(), Long.toString(deadline.toEpochMilli()), Integer.toString(markerTtlSeconds))));
-        }
-    }
-
-    /** A hold was paid for: it will never be overdue. */
-    public void holdSold(Sku sku, IdempotencyKey idempotencyKey) {
-        if (enabled) {
-            redis.run("hold sold", jedis -> jedis.zrem(GateKeys.deadlines(sku), idempotencyKey.qualified()));
-        }
-    }
-
-    /** Forgets the deadlines already past: PostgreSQL found no overdue hold behind them. */
-    public void dropPastDeadlines(Sku sku) {
-        if (inUse()) {
-            redis.run("stale deadlines", jedis -> jedis.zremrangeByScore(GateKeys.deadlines(sku), Double.NEGATIVE_INFINITY,
-                    System.currentTimeMillis()));
         }
     }
 

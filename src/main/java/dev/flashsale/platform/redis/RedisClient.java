@@ -5,17 +5,15 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.logging.Logger;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisConnectionException;
-import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.providers.ClusterConnectionProvider;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
@@ -29,15 +27,11 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 public class RedisClient {
 
     private static final Logger LOG = Logger.getLogger(RedisClient.class.getName());
-    private static final long REOPEN_PAUSE_NANOS = 1_000_000_000L;
 
     @Inject
     RedisSettings settings;
 
-    private final Object opening = new Object();
-    private volatile long nextOpeningNanos = System.nanoTime();
-    private volatile UnifiedJedis commands;
-    private volatile ClusterConnectionProvider cluster;
+    private RedisOpening opening;
 
     /** A client outside the server (a test, a program); {@code clusterNodes} empty = the single server. */
     public static RedisClient of(String host, int port, String clusterNodes, int timeoutMillis, int poolSize) {
@@ -49,44 +43,13 @@ public class RedisClient {
 
     @PostConstruct
     void describe() {
+        opening = new RedisOpening(settings);
         LOG.info(settings::description);
     }
 
-    /**
-     * The commands, for a call's duration (nothing to give back). A cluster client learns the
-     * slots from the nodes when it is made, so it is made on first use, and again on a later use
-     * after no node answered: the application starts, and sells, with the cluster away. While
-     * none answers, it is tried at most once a second; the calls in between fail at once, so
-     * that they never queue behind one another's attempt.
-     */
+    /** The commands, for a call's duration (nothing to give back); made on first use ({@link RedisOpening}). */
     public UnifiedJedis commands() {
-        UnifiedJedis open = commands;
-        if (open != null) {
-            return open;
-        }
-        if (nextOpeningNanos - System.nanoTime() > 0) {
-            throw new JedisConnectionException("No node of the Redis Cluster " + settings.nodes() + " answered lately");
-        }
-        synchronized (opening) {
-            if (commands == null) {
-                try {
-                    commands = open();
-                } catch (JedisException noNode) {
-                    nextOpeningNanos = System.nanoTime() + REOPEN_PAUSE_NANOS;
-                    throw noNode;
-                }
-            }
-            return commands;
-        }
-    }
-
-    private UnifiedJedis open() {
-        if (!settings.isCluster()) {
-            return new JedisPooled(settings.server(), settings.client(), settings.pool());
-        }
-        ClusterConnectionProvider provider = new ClusterConnectionProvider(settings.nodes(), settings.client(), settings.pool());
-        cluster = provider;
-        return new JedisCluster(provider, settings.clusterMaxAttempts(), settings.clusterMaxRetry());
+        return opening.commands();
     }
 
     /**
@@ -95,12 +58,13 @@ public class RedisClient {
      */
     public <T> Map<String, T> onEachMaster(Function<Jedis, T> call) {
         UnifiedJedis open = commands();
+        ClusterConnectionProvider cluster = opening.cluster();
         if (cluster == null) {
             try (Connection connection = ((JedisPooled) open).getPool().getResource()) {
                 return Map.of(settings.server().toString(), call.apply(new Jedis(connection)));
             }
         }
-        Map<String, T> answers = new java.util.TreeMap<>();
+        Map<String, T> answers = new TreeMap<>();
         for (Map.Entry<String, ConnectionPool> master : cluster.getPrimaryNodes().entrySet()) {
             try (Connection connection = master.getValue().getResource()) {
                 answers.put(master.getKey(), call.apply(new Jedis(connection)));
@@ -115,12 +79,14 @@ public class RedisClient {
      */
     public Object serverOf(String key) {
         commands();
+        ClusterConnectionProvider cluster = opening.cluster();
         return cluster == null ? settings.server().toString() : cluster.getNode(JedisClusterCRC16.getSlot(key));
     }
 
     /** A pipeline to the server that serves {@code key}; close it to give its connection back. */
     public Pipeline pipelineFor(String key) {
         UnifiedJedis open = commands();
+        ClusterConnectionProvider cluster = opening.cluster();
         return cluster == null ? (Pipeline) open.pipelined()
                 : new Pipeline(cluster.getConnectionFromSlot(JedisClusterCRC16.getSlot(key)), true);
     }
@@ -131,10 +97,11 @@ public class RedisClient {
      * (the client asks the cluster for its slots again after a connection failure).
      */
     public void dropIdle() {
-        UnifiedJedis open = commands;
+        UnifiedJedis open = opening.madeOrNull();
         if (open == null) {
             return;
         }
+        ClusterConnectionProvider cluster = opening.cluster();
         if (cluster == null) {
             ((JedisPooled) open).getPool().clear();
         } else {
@@ -144,7 +111,7 @@ public class RedisClient {
 
     @PreDestroy
     public void close() {
-        UnifiedJedis open = commands;
+        UnifiedJedis open = opening.madeOrNull();
         if (open != null) {
             open.close();
         }

@@ -1,10 +1,11 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.Causes;
+import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.problem.TransientFailure;
 import dev.flashsale.reservations.control.CheckoutCounters;
-import dev.flashsale.platform.line.RequestLine;
+import dev.flashsale.reservations.control.CheckoutLines;
 import dev.flashsale.reservations.control.LineWaiter;
 import dev.flashsale.reservations.entity.CheckoutGroups;
 import dev.flashsale.reservations.entity.GroupAnswers;
@@ -12,25 +13,19 @@ import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.stock.entity.Sku;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.metrics.Metadata;
-import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * Groups the reserve requests that arrive for one stock row while a transaction on it runs, so
  * that one transaction ({@link ReserveTransaction}) reserves for all of them. Each stock row has its
- * line; a request on a sharded SKU joins the line of a shard picked at random. Nobody waits for a
+ * line ({@link CheckoutLines}). Nobody waits for a
  * group to fill: a request that finds its line idle runs its transaction at once, alone; requests
  * that arrive meanwhile queue, and when it ends the first of them runs the next group for
  * everyone queued by then (at most {@code flashsale.checkout.group-max}). Under light load every
@@ -52,23 +47,15 @@ public class CheckoutQueue {
     CheckoutCounters counters;
 
     @Inject
-    MetricRegistry registry;
+    CheckoutLines lines;
 
     @Inject
     @ConfigProperty(name = "flashsale.checkout.group-max")
     int groupMax;
 
     @Inject
-    @ConfigProperty(name = "flashsale.checkout.line-max")
-    int lineMax;
-
-    @Inject
     @ConfigProperty(name = "flashsale.checkout.wait-ms")
     long waitMillis;
-
-    private final ConcurrentHashMap<LineKey, RequestLine<LineWaiter>> lines = new ConcurrentHashMap<>();
-    /** The stock rows of each sharded SKU met so far (a SKU never changes its number of shards). */
-    private final ConcurrentHashMap<Sku, Integer> shardsOfSku = new ConcurrentHashMap<>();
 
     /**
      * @return the reservation, or empty when the request is to be reserved on its own; throws the
@@ -79,9 +66,8 @@ public class CheckoutQueue {
             return Optional.empty();
         }
         Sku sku = command.sku();
-        int shards = shardsOfSku.getOrDefault(sku, 1);
-        LineKey key = new LineKey(sku, shards == 1 ? 0 : ThreadLocalRandom.current().nextInt(shards));
-        RequestLine<LineWaiter> line = lines.computeIfAbsent(key, unused -> new RequestLine<>(lineMax));
+        CheckoutLines.Key key = lines.keyFor(sku);
+        RequestLine<LineWaiter> line = lines.line(key);
         LineWaiter me = new LineWaiter(command);
         RequestLine.Place place = line.join(me);
         if (place == RequestLine.Place.FULL) {
@@ -94,30 +80,18 @@ public class CheckoutQueue {
         return answer.decided() ? Optional.of(answer.outcomeOrThrow()) : Optional.empty();
     }
 
-    /** The lines, and the requests waiting in them, as gauges of the application's metrics. */
-    @PostConstruct
-    void registerGauges() {
-        registry.gauge(Metadata.builder().withName("flashsale.checkout.lines")
-                .withDescription("Stock rows with reserve requests in line right now").build(), lines, Map::size);
-        registry.gauge(Metadata.builder().withName("flashsale.checkout.queued")
-                .withDescription("Reserve requests waiting in line for a group transaction right now").build(),
-                lines, all -> all.values().stream().mapToInt(RequestLine::queued).sum());
-    }
-
     public CheckoutGroups groups() {
         return counters.snapshot(groupMax, lines.size());
     }
 
-    private void lead(LineKey key, RequestLine<LineWaiter> line, LineWaiter leader) {
+    private void lead(CheckoutLines.Key key, RequestLine<LineWaiter> line, LineWaiter leader) {
         List<LineWaiter> group = line.groupLedBy(leader, groupMax);
         List<ReserveAnswer> answers = List.of();
         try {
             GroupAnswers answered = transaction.reserve(key.sku(), key.shard(),
                     group.stream().map(LineWaiter::command).toList());
             answers = answered.answers();
-            if (answered.shards() > 1) {
-                shardsOfSku.put(key.sku(), answered.shards());
-            }
+            lines.sharded(key.sku(), answered.shards());
             counters.groupRun(group.size());
         } catch (RuntimeException failed) {
             // The database's passing trouble (a locked row, a restart) answers the whole group:
@@ -144,17 +118,12 @@ public class CheckoutQueue {
     }
 
     /** The next queued request leads the next group; one that gave up waiting just now passes it on. */
-    private void handOverLead(LineKey key, RequestLine<LineWaiter> line) {
+    private void handOverLead(CheckoutLines.Key key, RequestLine<LineWaiter> line) {
         for (Optional<LineWaiter> next = line.handOver(); next.isPresent(); next = line.handOver()) {
             if (next.get().lead()) {
                 return;
             }
         }
-        // An idle line is dropped, so that SKUs asked for once (unknown ones included) leave
-        // nothing behind. A request that took it from the map just before leads it alone.
-        lines.remove(key, line);
-    }
-
-    private record LineKey(Sku sku, int shard) {
+        lines.idle(key, line);
     }
 }

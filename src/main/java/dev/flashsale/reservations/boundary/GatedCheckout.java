@@ -1,13 +1,14 @@
 package dev.flashsale.reservations.boundary;
 
-import dev.flashsale.platform.problem.ProblemException;
-import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.gate.boundary.GateCounters;
+import dev.flashsale.gate.boundary.GateDeadlines;
 import dev.flashsale.gate.boundary.RedisGate;
 import dev.flashsale.gate.entity.GateVerdict;
+import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.SoldOutException;
+import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -29,6 +30,9 @@ public class GatedCheckout {
 
     @Inject
     RedisGate gate;
+
+    @Inject
+    GateDeadlines deadlines;
 
     @Inject
     GateCounters counters;
@@ -79,7 +83,7 @@ public class GatedCheckout {
             throw refusedOrFailed;
         }
         if (outcome.created()) {
-            gate.holdUntil(sku, command.key(), outcome.reservation().expiresAt());
+            deadlines.holdUntil(sku, command.key(), outcome.reservation().expiresAt());
         }
         // A replay keeps what it took at the gate: the marker now stands for the units the key's
         // reservation holds (its twin that claimed them in PostgreSQL met this marker and took
@@ -101,12 +105,12 @@ public class GatedCheckout {
             // PostgreSQL expired every overdue hold it had: the deadlines still past in Redis are
             // stale (a hold paid for while its deadline was rebuilt), and would send every later
             // buyer here. A hold that went overdue just now is the sweeper's in a few seconds.
-            gate.dropPastDeadlines(command.sku());
+            deadlines.dropPastDeadlines(command.sku());
             throw nothingToReclaim;
         }
         if (outcome.created()) {
             gate.admit(command.sku(), command.key(), command.qty());
-            gate.holdUntil(command.sku(), command.key(), outcome.reservation().expiresAt());
+            deadlines.holdUntil(command.sku(), command.key(), outcome.reservation().expiresAt());
         }
         return outcome;
     }

@@ -7,13 +7,13 @@ import dev.flashsale.reservations.control.BuyerCaps;
 import dev.flashsale.reservations.control.CheckoutCounters;
 import dev.flashsale.reservations.control.HoldPlacement;
 import dev.flashsale.reservations.control.JtaTimeout;
+import dev.flashsale.reservations.control.KeyRounds;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.control.ReserveRules;
 import dev.flashsale.reservations.entity.GroupAnswers;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
-import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.TakeRaced;
 import dev.flashsale.sales.boundary.Offers;
 import dev.flashsale.sales.entity.Offer;
@@ -27,7 +27,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -42,7 +41,7 @@ import java.util.stream.Collectors;
  * The reserve transaction: one PostgreSQL transaction for a group of requests on one SKU (a group
  * of one included). The rules in {@link ReserveRules}' order, then each buyer's cap ({@link
  * BuyerCaps}); a retry gets its reservation back, a second request under a key of the group is
- * answered after the first; {@link HoldPlacement} alone takes units and decides "sold out". A
+ * answered after the first ({@link KeyRounds}); {@link HoldPlacement} alone takes units and decides "sold out". A
  * transaction that lost a race ({@link TakeRaced}) or a deadlock left nothing and is tried again.
  */
 @Stateless
@@ -120,40 +119,9 @@ public class ReserveTransaction {
         Optional<ProblemException> closed = ReserveRules.notSelling(offer, sku);
         Set<String> usedTickets = reservations.usedTickets(offer.saleId(), pending.stream()
                 .map(i -> commands.get(i).admissionTicket()).filter(Objects::nonNull).toList());
-        // Rounds: a second request under a key waits for the round after the first one's answer.
-        while (!pending.isEmpty()) {
-            List<Integer> fresh = new ArrayList<>();
-            List<Integer> later = new ArrayList<>();
-            Set<IdempotencyKey> keysOfRound = new HashSet<>();
-            for (int i : pending) {
-                ReserveCommand command = commands.get(i);
-                Reservation original = holds.get(command.key());
-                if (original != null) {
-                    answers[i] = ReserveRules.replayAnswer(original, command);
-                } else {
-                    (keysOfRound.add(command.key()) ? fresh : later).add(i);
-                }
-            }
-            List<Integer> admitted = new ArrayList<>();
-            for (int i : fresh) {
-                Optional<ProblemException> refusal = closed.or(() -> ReserveRules.notAdmitted(offer, commands.get(i), usedTickets));
-                if (refusal.isPresent()) {
-                    answers[i] = ReserveAnswer.refused(refusal.get());
-                } else {
-                    admitted.add(i);
-                }
-            }
-            if (!admitted.isEmpty()) {
-                List<ReserveAnswer> placed = caps.placeWithinCaps(offer, admitted.stream().map(commands::get).toList(),
-                        within -> placement.place(offer, start, within));
-                for (int j = 0; j < admitted.size(); j++) {
-                    answers[admitted.get(j)] = placed.get(j);
-                    Optional.ofNullable(placed.get(j).outcome()).map(ReserveOutcome::reservation)
-                            .ifPresent(hold -> holds.put(hold.idempotencyKey(), hold));
-                }
-            }
-            pending = later;
-        }
+        KeyRounds.answer(commands, pending, answers, holds,
+                i -> closed.or(() -> ReserveRules.notAdmitted(offer, commands.get(i), usedTickets)),
+                admitted -> caps.placeWithinCaps(offer, admitted, within -> placement.place(offer, start, within)));
         return new GroupAnswers(shards, List.of(answers));
     }
 }
