@@ -47,8 +47,8 @@ public class DashboardView implements Serializable {
         }
         actions.attempt(null, () -> sales.find(saleId.get())).ifPresent(found -> {
             sale = found;
-            skus = dashboard.perSku(found.id());
-            chart = HeldSoldChart.of(dashboard.overTime(found.id()));
+            skus = dashboard.perSku(saleId.get());
+            chart = HeldSoldChart.of(dashboard.overTime(saleId.get()));
         });
     }
 

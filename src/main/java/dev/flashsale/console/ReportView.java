@@ -82,7 +82,7 @@ public class ReportView implements Serializable {
     }
 
     private StreamedContent csv(String what, CsvFile file) {
-        SaleId sale = new SaleId(report.saleId());
+        SaleId sale = report.saleId();
         Callbacks.SerializableConsumer<OutputStream> writer = stream -> {
             try {
                 file.write(sale, stream);

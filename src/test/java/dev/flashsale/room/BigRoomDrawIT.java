@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
@@ -89,7 +90,7 @@ class BigRoomDrawIT {
             JsonObject placed = await("the draw ends").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(100))
                     .until(() -> pollAnswered200(sale, taken.get(1)), answer -> !"LOTTERY_PENDING".equals(answer.getString("reason", "")));
             assertTrue(placed.containsKey("position") || "ADMITTED".equals(placed.getString("status")), placed.toString());
-            assertEquals("1", redis.hget(RoomKeys.room(sale), "drawn"));
+            assertEquals("1", redis.hget(RoomKeys.room(new SaleId(sale)), "drawn"));
             // Drawn at the first attempt: the draw runs off the poll that started it, and nothing of that
             // poll's request (its entity manager) is shared with it (platform/concurrent/Detached).
             String log = Files.readString(TestServer.logFile(), StandardCharsets.ISO_8859_1);
@@ -118,7 +119,7 @@ class BigRoomDrawIT {
             assertEquals(RoomSales.recomputedOrder(seed, commitments), order, "the lottery recomputed from the seed");
             // The room admits from the head of the queue as soon as the draw ends: up to its 10 units
             // may have left the queue before it is read here.
-            List<String> queued = redis.zrange(RoomKeys.queue(sale), 0, 999).stream().map(RoomSales::commitment).toList();
+            List<String> queued = redis.zrange(RoomKeys.queue(new SaleId(sale)), 0, 999).stream().map(RoomSales::commitment).toList();
             int admitted = order.indexOf(queued.get(0));
             assertTrue(admitted >= 0 && admitted <= 10, "at most the room's first admissions left the queue: " + admitted);
             assertEquals(order.subList(admitted, admitted + 1000), queued, "the queue's first thousand places are the lottery's");
@@ -129,7 +130,7 @@ class BigRoomDrawIT {
             assertEquals(record, json(new InputStreamReader(new ByteArrayInputStream(plain.body()), StandardCharsets.UTF_8)));
         } finally {
             try (Jedis redis = TestRedis.client()) {
-                RoomKeys.all(sale).forEach(redis::unlink);
+                RoomKeys.all(new SaleId(sale)).forEach(redis::unlink);
             }
         }
     }
@@ -148,13 +149,13 @@ class BigRoomDrawIT {
             for (int i = 1; i <= LOADED; i++) {
                 String ticket = "t_loaded-" + sale.toString().substring(0, 8) + "-" + i;
                 String buyer = "loaded-" + i;
-                pipeline.zadd(RoomKeys.preQueue(sale), takenBefore + i, ticket);
-                pipeline.hset(RoomKeys.Key.STATE.of(sale), ticket, "W");
-                pipeline.hset(RoomKeys.Key.TICKETS.of(sale), buyer, ticket);
-                pipeline.hset(RoomKeys.Key.OWNERS.of(sale), ticket, buyer);
+                pipeline.zadd(RoomKeys.preQueue(new SaleId(sale)), takenBefore + i, ticket);
+                pipeline.hset(RoomKeys.Key.STATE.of(new SaleId(sale)), ticket, "W");
+                pipeline.hset(RoomKeys.Key.TICKETS.of(new SaleId(sale)), buyer, ticket);
+                pipeline.hset(RoomKeys.Key.OWNERS.of(new SaleId(sale)), ticket, buyer);
                 loaded.add(ticket);
             }
-            pipeline.hset(RoomKeys.room(sale), Map.of("seq", Integer.toString(takenBefore + LOADED)));
+            pipeline.hset(RoomKeys.room(new SaleId(sale)), Map.of("seq", Integer.toString(takenBefore + LOADED)));
             pipeline.sync();
         }
         return loaded;

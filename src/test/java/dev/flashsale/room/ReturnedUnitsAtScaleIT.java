@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.testsupport.AdmittedSampler;
 import dev.flashsale.testsupport.Api;
@@ -133,7 +134,7 @@ class ReturnedUnitsAtScaleIT {
                         await("the units returned admitted and sold, every hold ended").atMost(RoomSales.PATIENCE)
                                 .pollInterval(Duration.ofMillis(20)).until(() -> {
                                     Instant seen = Instant.now();
-                                    for (String ticket : redis.zrange(RoomKeys.admitted(sale), 0, -1)) {
+                                    for (String ticket : redis.zrange(RoomKeys.admitted(new SaleId(sale)), 0, -1)) {
                                         Integer waiter = waiterOf.get(ticket);
                                         if (waiter != null && admittedAt.putIfAbsent(ticket, seen) == null) {
                                             purchases.add(clients.submit(() -> buy(history, nodes, sku, sale, ticket, waiter)));
@@ -192,7 +193,7 @@ class ReturnedUnitsAtScaleIT {
 
     private static List<String> queueInOrder(UUID sale) {
         try (Jedis redis = TestRedis.client()) {
-            return redis.zrange(RoomKeys.queue(sale), 0, -1);
+            return redis.zrange(RoomKeys.queue(new SaleId(sale)), 0, -1);
         }
     }
 
@@ -259,7 +260,7 @@ class ReturnedUnitsAtScaleIT {
     private static void assertEveryOtherTicketWaitedAndEndsSoldOut(Api[] nodes, UUID sale, List<String> queue) throws Exception {
         List<String> states;
         try (Jedis redis = TestRedis.client()) {
-            states = redis.hmget(RoomKeys.Key.STATE.of(sale), queue.toArray(new String[0]));
+            states = redis.hmget(RoomKeys.Key.STATE.of(new SaleId(sale)), queue.toArray(new String[0]));
         }
         assertEquals(Map.of("C", (long) RETURNED), counted(states.subList(0, RETURNED)), "the first in line: each checkout ended");
         assertEquals(Map.of("W", (long) (WAITING - RETURNED)), counted(states.subList(RETURNED, WAITING)),
@@ -301,7 +302,7 @@ class ReturnedUnitsAtScaleIT {
      */
     private static int assertRoomCounted(Api node, UUID sale) {
         try (Jedis redis = TestRedis.client()) {
-            assertEquals(String.valueOf(UNITS + RETURNED), redis.hget(RoomKeys.room(sale), "admittedTotal"));
+            assertEquals(String.valueOf(UNITS + RETURNED), redis.hget(RoomKeys.room(new SaleId(sale)), "admittedTotal"));
         }
         JsonObject room = RoomSales.view(node, sale);
         assertEquals(RETURNED, room.getInt("unitsReturned"), "units returned: " + room);

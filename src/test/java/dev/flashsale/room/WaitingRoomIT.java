@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.awaitility.Awaitility.await;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.room.entity.AdmissionClaims;
@@ -143,7 +144,7 @@ class WaitingRoomIT {
                 .until(() -> Db.scalar("SELECT admitted_total FROM sale_room WHERE sale_id = ?::uuid", sale.id.toString()) == 3);
 
         try (Jedis redis = TestRedis.client()) {
-            RoomKeys.all(sale.id).forEach(redis::del);
+            RoomKeys.all(new SaleId(sale.id)).forEach(redis::del);
         }
         Api.Answer again = take(sale, "remembered-after");
         assertEquals(201, again.status(), "Redis lost the tickets: a new one");
@@ -249,7 +250,7 @@ class WaitingRoomIT {
         String otherSaleToken = awaitStatus(other, ticketOther, "ADMITTED").getString("token");
         AdmissionTokens signer = AdmissionTokens.withKey(Api.ROOM_TOKEN_KEY);
         AdmissionClaims claimsA = signer.verify(tokenA).orElseThrow();
-        String expired = signer.sign(new AdmissionClaims(sale.id, ticketA, System.currentTimeMillis() - 1000, "buyer-a"));
+        String expired = signer.sign(new AdmissionClaims(new SaleId(sale.id), ticketA, System.currentTimeMillis() - 1000, "buyer-a"));
         String forgedKey = AdmissionTokens.withKey("another-key-that-no-node-has-of-32-chars").sign(claimsA);
         String tampered = tamper(tokenA);
 
@@ -624,7 +625,7 @@ class WaitingRoomIT {
                                 new AssertionError("a token the nodes' key does not verify: " + answer));
                         assertEquals(ticket, claims.ticket(), answer.toString());
                         assertEquals("crowd-" + client + "-" + b, claims.buyerId(), "another buyer's token: " + answer);
-                        assertEquals(sale.id(), claims.saleId());
+                        assertEquals(sale.id(), claims.saleId().value());
                         admitted.add(ticket);
                     } else {
                         assertEquals("WAITING", answer.getString("status"), answer.toString());

@@ -3,6 +3,7 @@ package dev.flashsale.security;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.RoomSales;
@@ -39,7 +40,7 @@ class BoundedRoomIT {
         RoomSales.take(api, sale, "early-bird");
         long expected = Duration.between(Instant.now(), endsAt.plus(KEPT_AFTER_END)).toMillis();
         try (Jedis redis = TestRedis.client()) {
-            List<String> present = RoomKeys.all(sale).stream().filter(key -> redis.exists(key)).toList();
+            List<String> present = RoomKeys.all(new SaleId(sale)).stream().filter(key -> redis.exists(key)).toList();
             assertTrue(present.size() >= 5, "the room, its tickets, owners, pre-queue and states: " + present);
             for (String key : present) {
                 long ttl = redis.pttl(key);
@@ -60,7 +61,7 @@ class BoundedRoomIT {
                 new RoomSales.Room(1, 100, 60, 60));
         String first = RoomSales.take(api, sale, "first").json().getString("ticket");
         try (Jedis redis = TestRedis.client()) {
-            redis.hset(RoomKeys.room(sale), "ticketsMax", "2");
+            redis.hset(RoomKeys.room(new SaleId(sale)), "ticketsMax", "2");
         }
         assertEquals(201, RoomSales.take(api, sale, "second").status());
 
@@ -71,8 +72,8 @@ class BoundedRoomIT {
         assertEquals(200, again.status(), "a buyer's own ticket is still answered: " + again);
         assertEquals(first, again.json().getString("ticket"));
         try (Jedis redis = TestRedis.client()) {
-            assertEquals(2, redis.hlen(RoomKeys.Key.TICKETS.of(sale)), "no third ticket");
-            assertEquals(2, redis.zcard(RoomKeys.preQueue(sale)), "nobody else in the pre-queue");
+            assertEquals(2, redis.hlen(RoomKeys.Key.TICKETS.of(new SaleId(sale))), "no third ticket");
+            assertEquals(2, redis.zcard(RoomKeys.preQueue(new SaleId(sale))), "nobody else in the pre-queue");
         }
     }
 }

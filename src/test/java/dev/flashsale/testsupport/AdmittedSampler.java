@@ -1,5 +1,6 @@
 package dev.flashsale.testsupport;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.RoomKeys;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -97,7 +98,7 @@ public final class AdmittedSampler implements AutoCloseable {
 
     private static Optional<String> look(UUID sale, PreparedStatement available, Jedis redis) throws SQLException {
         long before = units(available, sale);
-        long admitted = redis.zcard(RoomKeys.admitted(sale));
+        long admitted = redis.zcard(RoomKeys.admitted(new SaleId(sale)));
         long after = units(available, sale);
         if (admitted > Math.max(before, after)) {
             return Optional.of(admitted + " admitted, not reserved, with " + before + " available before and " + after + " after");

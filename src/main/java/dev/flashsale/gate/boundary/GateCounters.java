@@ -3,11 +3,12 @@ package dev.flashsale.gate.boundary;
 import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.gate.control.CounterStore;
-import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.gate.control.LiveHolds;
 import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.entity.CounterRebuilt;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.Sku;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.UUID;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
@@ -82,7 +82,7 @@ public class GateCounters {
     }
 
     /** Builds the counters of one sale's SKUs; Redis failures propagate. */
-    public List<CounterRebuilt> rebuildSale(UUID saleId) {
+    public List<CounterRebuilt> rebuildSale(SaleId saleId) {
         return rebuildAll(stock.levelsOfSale(saleId));
     }
 

@@ -4,13 +4,13 @@ import dev.flashsale.gate.entity.HoldConfirmed;
 import dev.flashsale.gate.entity.HoldExtended;
 import dev.flashsale.gate.entity.UnitsRetaken;
 import dev.flashsale.gate.entity.UnitsReturned;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.sales.entity.SaleOpened;
 import dev.flashsale.sales.entity.SaleStockChanged;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
-import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -65,7 +65,7 @@ public class GateSync {
         rebuild(changed.saleId());
     }
 
-    private void rebuild(UUID saleId) {
+    private void rebuild(SaleId saleId) {
         try {
             counters.rebuildSale(saleId);
         } catch (RuntimeException e) {

@@ -1,9 +1,11 @@
 package dev.flashsale.platform.id;
 
+import jakarta.json.bind.annotation.JsonbTypeAdapter;
 import java.util.Objects;
 import java.util.UUID;
 
 /** A sale's id, as every component that names a sale carries it; its text is the UUID's. */
+@JsonbTypeAdapter(SaleId.AsJson.class)
 public record SaleId(UUID value) {
 
     public SaleId {
@@ -18,5 +20,13 @@ public record SaleId(UUID value) {
     @Override
     public String toString() {
         return value.toString();
+    }
+
+    /** In JSON, the sale's id is the UUID's text. */
+    public static final class AsJson extends TextJson<SaleId> {
+
+        public AsJson() {
+            super(SaleId::toString, SaleId::parse);
+        }
     }
 }

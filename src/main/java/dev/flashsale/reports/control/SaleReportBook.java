@@ -1,5 +1,6 @@
 package dev.flashsale.reports.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reports.entity.Funnel;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -43,9 +43,9 @@ public class SaleReportBook {
     SqlStatements sql;
 
     /** The sale's SKUs' funnels, each with its buyers from {@code buyers} (SKU to count). */
-    public List<SkuFunnel> skus(UUID saleId, Map<String, Long> buyers) {
+    public List<SkuFunnel> skus(SaleId saleId, Map<String, Long> buyers) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reports/sku_funnels"), Tuple.class)
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .getResultList();
         return rows.stream().map(row -> new SkuFunnel(Rows.text(row, "sku"),
                 funnelOf(row, buyers.getOrDefault(Rows.text(row, "sku"), 0L)))).toList();
@@ -67,9 +67,9 @@ public class SaleReportBook {
     }
 
     /** The sale's refusals: SKU to reason to count. */
-    public Map<String, Map<String, Long>> refusals(UUID saleId) {
+    public Map<String, Map<String, Long>> refusals(SaleId saleId) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reports/sku_refusals"), Tuple.class)
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .getResultList();
         Map<String, Map<String, Long>> bySku = new TreeMap<>();
         for (Tuple row : rows) {
@@ -79,9 +79,9 @@ public class SaleReportBook {
     }
 
     /** The sale's buyers: SKU to count, and under {@link #WHOLE_SALE} the sale's (a buyer of several SKUs once). */
-    public Map<String, Long> buyers(UUID saleId) {
+    public Map<String, Long> buyers(SaleId saleId) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reports/sale_buyers"), Tuple.class)
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .getResultList();
         Map<String, Long> buyers = new HashMap<>();
         rows.forEach(row -> buyers.put(Objects.requireNonNullElse(Rows.text(row, "sku"), WHOLE_SALE), Rows.number(row, "buyers")));
@@ -89,7 +89,7 @@ public class SaleReportBook {
     }
 
     /** When the audit trail says the sale was first opened; null: never. */
-    public Instant opened(UUID saleId) {
+    public Instant opened(SaleId saleId) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reports/sale_opened"), Tuple.class)
                 .setParameter("target", "sale:" + saleId)
                 .getResultList();
@@ -97,25 +97,25 @@ public class SaleReportBook {
     }
 
     /** The sale's activity over its time, in buckets wide enough for {@link SaleActivity#MOST_POINTS} points. */
-    public SaleActivity activity(UUID saleId) {
+    public SaleActivity activity(SaleId saleId) {
         Tuple span = (Tuple) em.createNativeQuery(sql.get("reports/sale_activity_span"), Tuple.class)
-                .setParameter("saleId", saleId).getSingleResult();
+                .setParameter("saleId", saleId.value()).getSingleResult();
         Instant first = Rows.instant(span, "first");
         if (first == null) {
             return SaleActivity.NONE;
         }
         int width = SaleActivity.bucketSecondsFor(first, Rows.instant(span, "last"));
         List<Tuple> rows = em.createNativeQuery(sql.get("reports/sale_activity"), Tuple.class)
-                .setParameter("saleId", saleId).setParameter("width", width).setParameter("first", first.toString())
+                .setParameter("saleId", saleId.value()).setParameter("width", width).setParameter("first", first.toString())
                 .getResultList();
         return new SaleActivity(width, rows.stream().map(row -> new SaleActivity.Point(Rows.instant(row, "bucket"),
                 Rows.number(row, "holds"), Rows.number(row, "sales"), Rows.number(row, "refusals"))).toList());
     }
 
     /** Hands each of the sale's reservations, oldest first, to {@code row}, {@link #EXPORT_FETCH_ROWS} read at a time. */
-    public void eachReservation(UUID saleId, Consumer<Tuple> row) {
+    public void eachReservation(SaleId saleId, Consumer<Tuple> row) {
         try (Stream<Tuple> rows = em.createNativeQuery(sql.get("reports/sale_reservations"), Tuple.class)
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .setHint("org.hibernate.fetchSize", EXPORT_FETCH_ROWS)
                 .setHint("org.hibernate.readOnly", true)
                 .getResultStream()) {

@@ -41,18 +41,18 @@ public class SaleReportReader {
     public SaleReport report(SaleId id) {
         limits.readConsistently();
         SaleView sale = sales.find(id);
-        Map<String, Map<String, Long>> refusals = book.refusals(id.value());
-        Map<String, Long> buyers = book.buyers(id.value());
-        List<SkuFunnel> skus = book.skus(id.value(), buyers).stream().map(sku -> new SkuFunnel(sku.sku(),
+        Map<String, Map<String, Long>> refusals = book.refusals(id);
+        Map<String, Long> buyers = book.buyers(id);
+        List<SkuFunnel> skus = book.skus(id, buyers).stream().map(sku -> new SkuFunnel(sku.sku(),
                 sku.funnel().withRefusals(refusals.getOrDefault(sku.sku(), Map.of())))).toList();
         Funnel total = Funnel.of(skus.stream().map(SkuFunnel::funnel).toList(), buyers.getOrDefault(SaleReportBook.WHOLE_SALE, 0L));
-        return new SaleReport(sale.id(), sale.name(), sale.status().name(), book.opened(id.value()), total, skus,
-                rooms.figures(id).map(RoomFunnel::of).orElse(null), book.activity(id.value()));
+        return new SaleReport(id, sale.name(), sale.status().name(), book.opened(id), total, skus,
+                rooms.figures(id).map(RoomFunnel::of).orElse(null), book.activity(id));
     }
 
     /** Hands each of the sale's reservations, oldest first, to {@code row}. */
     public void eachReservation(SaleId id, Consumer<Tuple> row) {
         limits.readConsistently();
-        book.eachReservation(id.value(), row);
+        book.eachReservation(id, row);
     }
 }

@@ -2,6 +2,7 @@ package dev.flashsale.reservations.control;
 
 import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.KeyOwner;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -18,7 +19,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -71,10 +71,10 @@ public class BuyerCaps {
         return List.of(answers);
     }
 
-    private Map<KeyBuyer, Integer> unitsOf(UUID saleId, List<ReserveCommand> commands) {
+    private Map<KeyBuyer, Integer> unitsOf(SaleId saleId, List<ReserveCommand> commands) {
         List<KeyBuyer> buyers = commands.stream().map(command -> new KeyBuyer(command.key().owner(), command.buyerId())).distinct().toList();
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_buyer_units"), Tuple.class)
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .setParameter("owners", PgArrays.literal(buyers.stream().map(buyer -> buyer.owner().id()).toList()))
                 .setParameter("buyers", PgArrays.literal(buyers.stream().map(buyer -> buyer.buyerId().value()).toList()))
                 .getResultList();

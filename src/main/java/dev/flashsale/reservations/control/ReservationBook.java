@@ -2,6 +2,7 @@ package dev.flashsale.reservations.control;
 
 import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -49,12 +50,12 @@ public class ReservationBook {
     }
 
     /** Which of {@code tickets} bought a checkout in the sale already. */
-    public Set<String> usedTickets(UUID saleId, Collection<String> tickets) {
+    public Set<String> usedTickets(SaleId saleId, Collection<String> tickets) {
         if (tickets.isEmpty()) {
             return new HashSet<>();
         }
         List<?> used = em.createNativeQuery(sql.get("reservations/find_used_tickets"))
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .setParameter("tickets", PgArrays.literal(tickets))
                 .getResultList();
         return used.stream().map(String::valueOf).collect(Collectors.toCollection(HashSet::new));

@@ -2,6 +2,7 @@ package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.pipeline.Admission;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.AdmissionTokens;
@@ -14,7 +15,6 @@ import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -64,7 +64,7 @@ public class AdmissionCheck {
      * that owns {@code key}.
      */
     public Admission check(Sku sku, BuyerId buyerId, IdempotencyKey key, String token) {
-        Optional<UUID> sale = directory.saleWithRoomOf(sku);
+        Optional<SaleId> sale = directory.saleWithRoomOf(sku);
         if (sale.isEmpty() && token != null && !token.isBlank() && tokens.verify(token.strip()).isPresent()) {
             // A room signed this token, yet this node knows of no room: the room may have been set on
             // another node a moment ago and its announcement not heard yet (or lost), so look again.

@@ -1,5 +1,6 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.timer.IntervalTimer;
 import dev.flashsale.room.control.RoomBook;
@@ -11,7 +12,6 @@ import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
-import java.util.UUID;
 import java.util.logging.Level;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -53,7 +53,7 @@ public class AdmissionsRecordTimer extends IntervalTimer {
 
     @Override
     protected void work() {
-        for (UUID sale : directory.salesWithRoom()) {
+        for (SaleId sale : directory.salesWithRoom()) {
             book.recordFigures(sale, state.figures(sale));
         }
     }

@@ -3,6 +3,7 @@ package dev.flashsale.room.boundary;
 import dev.flashsale.gate.entity.HoldConfirmed;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomDirectory;
@@ -17,7 +18,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptor;
-import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.metrics.Counter;
@@ -77,7 +77,7 @@ public class CheckoutEnds {
      */
     void unitsReturned(@Observes(during = TransactionPhase.AFTER_SUCCESS) @Priority(Interceptor.Priority.APPLICATION)
                        UnitsReturned returned) {
-        UUID saleId = ended(returned.sku(), returned.idempotencyKey());
+        SaleId saleId = ended(returned.sku(), returned.idempotencyKey());
         if (saleId == null) {
             return;
         }
@@ -95,8 +95,8 @@ public class CheckoutEnds {
     }
 
     /** @return the sale with its room on whose checkout ended, or null when the SKU's sale has none */
-    private UUID ended(Sku sku, IdempotencyKey key) {
-        UUID saleId = directory.saleWithRoomOf(sku).orElse(null);
+    private SaleId ended(Sku sku, IdempotencyKey key) {
+        SaleId saleId = directory.saleWithRoomOf(sku).orElse(null);
         if (saleId == null) {
             return null;
         }

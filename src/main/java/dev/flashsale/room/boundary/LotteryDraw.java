@@ -1,10 +1,10 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.LotteryBook;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.UUID;
 
 /** The lottery's record in PostgreSQL, in a transaction of its own: written once, whichever node comes first. */
 @Stateless
@@ -14,7 +14,7 @@ public class LotteryDraw {
     LotteryBook book;
 
     /** @return the lottery's order: of {@code tickets} when this call drew it, else the one recorded before */
-    public List<String> record(UUID saleId, List<String> tickets) {
+    public List<String> record(SaleId saleId, List<String> tickets) {
         return book.draw(saleId, tickets);
     }
 }

@@ -1,10 +1,11 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
-import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
+import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
@@ -13,7 +14,6 @@ import dev.flashsale.room.entity.LotteryRecord;
 import dev.flashsale.room.entity.Room;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.UUID;
 
 /**
  * {@code GET /api/sales/{saleId}/queue/lottery}: the lottery's record (seed, the pre-queue tickets'
@@ -36,7 +36,7 @@ public class LotteryRecordOfRoom extends OfOneSale {
 
     /** The record as stored with the draw ({@link LotteryRecords}); 409 lottery-not-drawn before the draw. */
     @Override
-    Answer of(UUID saleId) {
+    Answer of(SaleId saleId) {
         Room found = room.room(saleId);
         return Answer.gzippedJson(records.gzipOf(saleId).orElseThrow(() -> ProblemException.conflict("lottery-not-drawn",
                 "Lottery not drawn", "The lottery of sale " + saleId + " is drawn at its opening second"

@@ -26,7 +26,6 @@ import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Merchandisers set a sale's waiting room, pause and resume its admission and revoke a ticket (and
@@ -60,14 +59,14 @@ public class RoomAdmin {
 
     @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
     public RoomView find(SaleId sale) {
-        UUID saleId = sale.value();
+        SaleId saleId = sale;
         return viewOf(book.find(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId)));
     }
 
     /** The sale's room, or empty when the sale has none (the console's dashboard of any sale). */
     @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
     public Optional<RoomView> findIfAny(SaleId sale) {
-        UUID saleId = sale.value();
+        SaleId saleId = sale;
         return book.find(saleId).map(this::viewOf);
     }
 
@@ -78,9 +77,9 @@ public class RoomAdmin {
      */
     @RolesAllowed({Roles.MERCHANDISER, Roles.VIEWER})
     public Optional<RoomFigures.Counted> figures(SaleId sale) {
-        return book.find(sale.value()).map(room -> {
+        return book.find(sale).map(room -> {
             try {
-                return new RoomFigures.Counted(room.recorded().atLeast(state.figures(sale.value())), true);
+                return new RoomFigures.Counted(room.recorded().atLeast(state.figures(sale)), true);
             } catch (ProblemException redisAway) {
                 return new RoomFigures.Counted(room.recorded(), false);
             }
@@ -88,7 +87,7 @@ public class RoomAdmin {
     }
 
     private RoomView viewOf(Room room) {
-        UUID saleId = room.saleId();
+        SaleId saleId = room.saleId();
         return new RoomView(saleId, room.enabled(), room.paused(), room.admissionPerSecond(), room.maxActive(), room.tokenSeconds(),
                 room.missedPollSeconds(), room.preQueueOpensAt(), room.opensAt(), room.seedHash(),
                 room.drawn() ? Lottery.hex(room.seed()) : null, room.drawnAt(), state.size(RoomKeys.queue(saleId)),
@@ -99,7 +98,7 @@ public class RoomAdmin {
 
     @RolesAllowed(Roles.MERCHANDISER)
     public RoomView set(SaleId sale, RoomSettings settings) {
-        UUID saleId = sale.value();
+        SaleId saleId = sale;
         SaleView terms = sales.find(sale);
         if (Boolean.TRUE.equals(settings.enabled()) && terms.startsAt() == null) {
             throw ProblemException.conflict("room-needs-start", "Room needs a start", "Sale " + saleId
@@ -115,7 +114,7 @@ public class RoomAdmin {
 
     @RolesAllowed(Roles.MERCHANDISER)
     public RoomView pause(SaleId sale, boolean paused) {
-        UUID saleId = sale.value();
+        SaleId saleId = sale;
         if (!book.setPaused(saleId, paused)) {
             throw RoomRefusals.roomNotFound(saleId);
         }
@@ -126,7 +125,7 @@ public class RoomAdmin {
 
     @RolesAllowed(Roles.MERCHANDISER)
     public void revoke(SaleId sale, String ticket) {
-        UUID saleId = sale.value();
+        SaleId saleId = sale;
         book.find(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId));
         RoomRefusals.checkName(ticket);
         TicketRelease release = redis.release(saleId, ticket, true);
@@ -138,11 +137,11 @@ public class RoomAdmin {
                 + (release == TicketRelease.ALREADY_GONE ? " (already gone)" : ""));
     }
 
-    private RoomView changedTo(UUID saleId, AuditAction action, String detail) {
+    private RoomView changedTo(SaleId saleId, AuditAction action, String detail) {
         Room room = book.find(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId));
         state.configure(room);
         audit.record(action, "sale:" + saleId, detail);
         changed.fire(new RoomChanged(saleId));
-        return find(new SaleId(saleId));
+        return find(saleId);
     }
 }

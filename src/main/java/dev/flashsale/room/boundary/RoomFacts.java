@@ -1,10 +1,11 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
-import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
+import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.Lottery;
@@ -14,7 +15,6 @@ import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.RoomInfo;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.UUID;
 
 /**
  * {@code GET /api/sales/{saleId}/queue}: the room, when it opens, the SHA-256 of the lottery's seed
@@ -34,7 +34,7 @@ public class RoomFacts extends OfOneSale {
     RoomState state;
 
     @Override
-    Answer of(UUID saleId) {
+    Answer of(SaleId saleId) {
         Room found = room.room(saleId);
         long waiting = state.size(RoomKeys.queue(saleId)) + state.size(RoomKeys.preQueue(saleId));
         return Answer.ok(new RoomInfo(saleId, found.enabled(), found.preQueueOpensAt(), found.opensAt(), found.seedHash(),

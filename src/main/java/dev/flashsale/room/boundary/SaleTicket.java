@@ -3,20 +3,19 @@ package dev.flashsale.room.boundary;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.pipeline.Call;
-import java.util.UUID;
 
 /**
  * A ticket of a sale's room, as the path names them ({@code /api/sales/{saleId}/queue/{ticket}}),
  * and the owner of the storefront key that asks about it.
  */
-record SaleTicket(UUID saleId, String ticket, KeyOwner owner) {
+record SaleTicket(SaleId saleId, String ticket, KeyOwner owner) {
 
     static SaleTicket of(Call call) {
         return new SaleTicket(saleOf(call), call.param("ticket"), call.owner());
     }
 
     /** The path's {@code {saleId}}: 400 {@code invalid-id} when it is no id. */
-    static UUID saleOf(Call call) {
-        return SaleId.parse(call.param("saleId")).value();
+    static SaleId saleOf(Call call) {
+        return SaleId.parse(call.param("saleId"));
     }
 }

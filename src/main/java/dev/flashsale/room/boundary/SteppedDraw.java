@@ -1,6 +1,7 @@
 package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.concurrent.Detached;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.LotteryPlacement;
 import dev.flashsale.room.control.RoomCalls;
 import dev.flashsale.room.control.RoomKeys;
@@ -15,7 +16,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -71,7 +71,7 @@ public class SteppedDraw {
     @ConfigProperty(name = "flashsale.room.draw-wait-ms")
     long waitMillis;
 
-    private final Map<UUID, Drawing> drawings = new ConcurrentHashMap<>();
+    private final Map<SaleId, Drawing> drawings = new ConcurrentHashMap<>();
 
     /**
      * Starts the room's draw on this node, unless it runs here already; waits for it (up to
@@ -80,7 +80,7 @@ public class SteppedDraw {
      * @return whether the draw is over (ask Redis again), false while it runs
      */
     public boolean drawOrAwait(Room room) {
-        UUID saleId = room.saleId();
+        SaleId saleId = room.saleId();
         Drawing drawing = drawings.computeIfAbsent(saleId, this::start);
         if (!drawing.small()) {
             return drawing.done().isDone() && !drawing.done().isCompletedExceptionally();
@@ -98,7 +98,7 @@ public class SteppedDraw {
         }
     }
 
-    private Drawing start(UUID saleId) {
+    private Drawing start(SaleId saleId) {
         boolean small = state.size(RoomKeys.preQueue(saleId)) <= step();
         CompletableFuture<Void> done = new CompletableFuture<>();
         Drawing drawing = new Drawing(done, small);
@@ -116,7 +116,7 @@ public class SteppedDraw {
         return drawing;
     }
 
-    private void drawNow(UUID saleId) {
+    private void drawNow(SaleId saleId) {
         long started = System.nanoTime();
         int step = step();
         Room room = rooms.fresh(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId));

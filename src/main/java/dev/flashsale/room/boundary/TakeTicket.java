@@ -1,6 +1,7 @@
 package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.id.KeyOwner;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
@@ -16,7 +17,6 @@ import dev.flashsale.room.entity.TakenTicket;
 import dev.flashsale.room.entity.TicketRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.UUID;
 
 /** {@code POST /api/sales/{saleId}/queue}: a place in the sale's waiting room; asking again gives the buyer's same ticket (200). */
 @ApplicationScoped
@@ -35,7 +35,7 @@ public class TakeTicket implements Handler<TakeTicket.Asked> {
     private static final TicketRequestReader BODIES = new TicketRequestReader();
 
     /** The buyer who asks for a place in the room of a sale, through the storefront key of {@code owner}. */
-    record Asked(UUID saleId, KeyOwner owner, String buyerId) {
+    record Asked(SaleId saleId, KeyOwner owner, String buyerId) {
     }
 
     @Inject

@@ -1,12 +1,13 @@
 package dev.flashsale.room.boundary;
 
 import dev.flashsale.platform.id.KeyOwner;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.PollAnswers;
 import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomCalls;
 import dev.flashsale.room.control.RoomMetrics;
-import dev.flashsale.room.control.RoomRefusals;
 import dev.flashsale.room.control.RoomRedis;
+import dev.flashsale.room.control.RoomRefusals;
 import dev.flashsale.room.control.RoomState;
 import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.control.TicketNames;
@@ -21,7 +22,6 @@ import dev.flashsale.room.entity.TicketRelease;
 import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.UUID;
 
 /**
  * The storefront's side of the room: take a ticket, poll it, leave. Answers come from Redis
@@ -61,7 +61,7 @@ public class WaitingRoom {
      * The buyer's ticket, taken by {@code owner}'s key: each key has its own buyers (the room knows
      * the buyer by {@link KeyOwner#qualify}), so another key's same buyer id takes another ticket.
      */
-    public TakenTicket take(UUID saleId, KeyOwner owner, String buyerId) {
+    public TakenTicket take(SaleId saleId, KeyOwner owner, String buyerId) {
         Room room = room(saleId);
         String fresh = TicketNames.fresh(owner);
         for (int attempt = 0; attempt < 3; attempt++) {
@@ -90,7 +90,7 @@ public class WaitingRoom {
      * Where {@code owner}'s ticket stands: from what this node learnt lately of a waiting or
      * admitted ticket ({@link RecentPolls}), else from Redis. Another key's ticket is answered as no ticket.
      */
-    public QueueAnswer poll(UUID saleId, KeyOwner owner, String ticket) {
+    public QueueAnswer poll(SaleId saleId, KeyOwner owner, String ticket) {
         Room room = room(saleId);
         RoomRefusals.checkOwned(ticket, owner);
         QueueAnswer known = recentPolls.recent(saleId, ticket);
@@ -128,7 +128,7 @@ public class WaitingRoom {
     }
 
     /** {@code owner}'s ticket leaves the room; another key's ticket is answered as no ticket. */
-    public void leave(UUID saleId, KeyOwner owner, String ticket) {
+    public void leave(SaleId saleId, KeyOwner owner, String ticket) {
         room(saleId);
         RoomRefusals.checkOwned(ticket, owner);
         boolean gone = redis.release(saleId, ticket, false) == TicketRelease.NO_SUCH_TICKET;
@@ -139,12 +139,12 @@ public class WaitingRoom {
     }
 
     /** Redis has no room: its settings and its counts, as PostgreSQL has them now, go back in. */
-    private void reload(UUID saleId) {
+    private void reload(SaleId saleId) {
         state.configure(rooms.fresh(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId)));
     }
 
     /** The sale's room, as this node keeps it; 404 room-not-found when the sale has none. */
-    public Room room(UUID saleId) {
+    public Room room(SaleId saleId) {
         return rooms.of(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId));
     }
 }

@@ -1,11 +1,11 @@
 package dev.flashsale.room.control;
 
 import dev.flashsale.platform.concurrent.Detached;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.Stepped;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -47,7 +47,7 @@ public class AdmissionEvents {
                 .withDescription("Admissions whose webhook events could not be written to the outbox").build());
     }
 
-    public void admitted(UUID saleId, Stepped stepped) {
+    public void admitted(SaleId saleId, Stepped stepped) {
         if (stepped.tickets().isEmpty()) {
             return;
         }
@@ -72,7 +72,7 @@ public class AdmissionEvents {
         }
     }
 
-    private void lost(UUID saleId, Stepped stepped, Exception why) {
+    private void lost(SaleId saleId, Stepped stepped, Exception why) {
         lost.inc(stepped.tickets().size());
         LOG.log(Level.WARNING, "Room of sale " + saleId + ": the webhook events of " + stepped.tickets().size()
                 + " admissions were not written", why);

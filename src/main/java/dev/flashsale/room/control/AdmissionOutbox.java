@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.Stepped;
 import dev.flashsale.webhooks.boundary.Outbox;
 import dev.flashsale.webhooks.entity.EventType;
@@ -9,7 +10,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
-import java.util.UUID;
 
 /**
  * Writes a round of admission's events to the outbox, in a transaction of their own: a
@@ -24,7 +24,7 @@ public class AdmissionOutbox {
     Outbox outbox;
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public void write(UUID saleId, Stepped stepped) {
+    public void write(SaleId saleId, Stepped stepped) {
         for (int i = 0; i < stepped.tickets().size(); i++) {
             Stepped.AdmittedTicket admitted = stepped.tickets().get(i);
             outbox.record(EventType.TICKET_ADMITTED, data(saleId, admitted)
@@ -35,7 +35,7 @@ public class AdmissionOutbox {
         }
     }
 
-    private static JsonObjectBuilder data(UUID saleId, Stepped.AdmittedTicket admitted) {
+    private static JsonObjectBuilder data(SaleId saleId, Stepped.AdmittedTicket admitted) {
         String buyer = admitted.buyer();
         int slash = buyer.indexOf('/');
         return Json.createObjectBuilder()

@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.AdmissionClaims;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -85,7 +86,7 @@ public class AdmissionTokens {
                 return Optional.empty();
             }
             String[] claims = new String(DECODE.decode(parts[1]), StandardCharsets.UTF_8).split("\n", 4);
-            return Optional.of(new AdmissionClaims(UUID.fromString(claims[0]), claims[1], Long.parseLong(claims[2]), claims[3]));
+            return Optional.of(new AdmissionClaims(new SaleId(UUID.fromString(claims[0])), claims[1], Long.parseLong(claims[2]), claims[3]));
         } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException malformed) {
             return Optional.empty();
         }

@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -15,7 +16,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /** A room's lottery in {@code sale_room}: its draw, recorded once, and its public record. */
 @ApplicationScoped
@@ -32,8 +32,8 @@ public class LotteryBook {
      * (another node at the same second) gets the order recorded before.
      */
     @Transactional(Transactional.TxType.MANDATORY)
-    public List<String> draw(UUID saleId, List<String> tickets) {
-        Tuple room = (Tuple) em.createNativeQuery(sql.get("room/lock_room_for_draw"), Tuple.class).setParameter("saleId", saleId)
+    public List<String> draw(SaleId saleId, List<String> tickets) {
+        Tuple room = (Tuple) em.createNativeQuery(sql.get("room/lock_room_for_draw"), Tuple.class).setParameter("saleId", saleId.value())
                 .getSingleResult();
         if (room.get("drawn_at") != null) {
             return tickets(Rows.text(room, "lottery_order"));
@@ -44,11 +44,11 @@ public class LotteryBook {
         Instant drawnAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
         // Three large values, each made and sent alone (migration V019), so that a room of a million tickets fits the heap.
         em.createNativeQuery(sql.get("room/record_draw_tickets"))
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .setParameter("tickets", PgArrays.literal(tickets))
                 .executeUpdate();
         em.createNativeQuery(sql.get("room/record_draw"))
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .setParameter("drawnAt", drawnAt.atOffset(ZoneOffset.UTC))
                 .setParameter("order", PgArrays.literal(order))
                 .executeUpdate();
@@ -62,8 +62,8 @@ public class LotteryBook {
      * or not drawn yet.
      */
     @Transactional
-    public Optional<byte[]> lotteryRecord(UUID saleId) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("room/find_lottery_record"), Tuple.class).setParameter("saleId", saleId)
+    public Optional<byte[]> lotteryRecord(SaleId saleId) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("room/find_lottery_record"), Tuple.class).setParameter("saleId", saleId.value())
                 .getResultList();
         if (rows.isEmpty() || rows.get(0).get("drawn_at") == null) {
             return Optional.empty();
@@ -73,13 +73,13 @@ public class LotteryBook {
     }
 
     /** The public record of a drawn room, once (db/room/record_lottery_record.sql). */
-    private void recordLotteryRecord(UUID saleId, byte[] record) {
-        em.createNativeQuery(sql.get("room/record_lottery_record")).setParameter("saleId", saleId).setParameter("record", record)
+    private void recordLotteryRecord(SaleId saleId, byte[] record) {
+        em.createNativeQuery(sql.get("room/record_lottery_record")).setParameter("saleId", saleId.value()).setParameter("record", record)
                 .executeUpdate();
     }
 
-    private byte[] recordOfEarlierDraw(UUID saleId) {
-        Tuple room = (Tuple) em.createNativeQuery(sql.get("room/find_lottery"), Tuple.class).setParameter("saleId", saleId)
+    private byte[] recordOfEarlierDraw(SaleId saleId) {
+        Tuple room = (Tuple) em.createNativeQuery(sql.get("room/find_lottery"), Tuple.class).setParameter("saleId", saleId.value())
                 .getSingleResult();
         byte[] record = LotteryRecordJson.gzip(saleId, (byte[]) room.get("seed"), Rows.text(room, "seed_hash"),
                 Rows.instant(room, "drawn_at"), tickets(Rows.text(room, "lottery_tickets")), tickets(Rows.text(room, "lottery_order")));

@@ -1,11 +1,11 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.DrawProgress;
 import dev.flashsale.room.entity.LotteryPlacing;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,7 +27,7 @@ public class LotteryPlacement {
     }
 
     /** Places {@code order} (the lottery's, place 1 first), {@code step} tickets a call. */
-    public Placed place(UUID saleId, List<String> order, int step) {
+    public Placed place(SaleId saleId, List<String> order, int step) {
         int size = order.size();
         int from = 0;
         long calls = 0;

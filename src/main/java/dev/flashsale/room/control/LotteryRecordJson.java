@@ -1,6 +1,7 @@
 package dev.flashsale.room.control;
 
 import dev.flashsale.platform.JsonText;
+import dev.flashsale.platform.id.SaleId;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -9,7 +10,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
@@ -29,7 +29,7 @@ public final class LotteryRecordJson {
     }
 
     /** The record's JSON, gzip-compressed (fastest level: hex digits compress about as well at any level). */
-    public static byte[] gzip(UUID saleId, byte[] seed, String seedHash, Instant drawnAt, List<String> tickets, List<String> order) {
+    public static byte[] gzip(SaleId saleId, byte[] seed, String seedHash, Instant drawnAt, List<String> tickets, List<String> order) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(tickets.size() * 70 + 1024);
         try (Writer json = new OutputStreamWriter(new FastGzip(bytes), StandardCharsets.UTF_8)) {
             StringBuilder head = new StringBuilder(512).append("{\"saleId\":");

@@ -1,10 +1,10 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.Optional;
-import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -25,12 +25,12 @@ public class LotteryRecords {
     @ConfigProperty(name = "flashsale.room.lottery-records-kept-bytes")
     long keptBytesMax;
 
-    private final LinkedHashMap<UUID, byte[]> kept = new LinkedHashMap<>(16, 0.75f, true);
+    private final LinkedHashMap<SaleId, byte[]> kept = new LinkedHashMap<>(16, 0.75f, true);
     private final Object reading = new Object();
     private long keptBytes;
 
     /** The room's record, gzip JSON; empty while the room is not drawn (or has no room). */
-    public Optional<byte[]> gzipOf(UUID saleId) {
+    public Optional<byte[]> gzipOf(SaleId saleId) {
         byte[] known = keptOf(saleId);
         if (known != null) {
             return Optional.of(known);
@@ -46,11 +46,11 @@ public class LotteryRecords {
         }
     }
 
-    private synchronized byte[] keptOf(UUID saleId) {
+    private synchronized byte[] keptOf(SaleId saleId) {
         return kept.get(saleId);
     }
 
-    private synchronized void keep(UUID saleId, byte[] record) {
+    private synchronized void keep(SaleId saleId, byte[] record) {
         if (record.length > keptBytesMax) {
             return;
         }

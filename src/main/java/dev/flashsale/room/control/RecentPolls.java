@@ -1,12 +1,12 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.QueueAnswer;
 import dev.flashsale.room.entity.QueueStatus;
 import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
@@ -40,7 +40,7 @@ public class RecentPolls {
     @ConfigProperty(name = "flashsale.room.poll-memory-max")
     int maxTickets;
 
-    private final Map<UUID, Map<String, Known>> known = new ConcurrentHashMap<>();
+    private final Map<SaleId, Map<String, Known>> known = new ConcurrentHashMap<>();
     private final AtomicInteger size = new AtomicInteger();
     private LongSupplier clock = System::currentTimeMillis;
 
@@ -54,7 +54,7 @@ public class RecentPolls {
     }
 
     /** The ticket's WAITING or ADMITTED answer learnt lately, or null: Redis must be asked. */
-    public QueueAnswer recent(UUID saleId, String ticket) {
+    public QueueAnswer recent(SaleId saleId, String ticket) {
         Map<String, Known> ofSale = known.get(saleId);
         Known last = ofSale == null ? null : ofSale.get(ticket);
         if (last == null) {
@@ -71,7 +71,7 @@ public class RecentPolls {
     }
 
     /** Redis' answer to a poll of the ticket: kept when it is WAITING or ADMITTED, else what was kept is forgotten. */
-    public void learnt(UUID saleId, String ticket, QueueAnswer answer) {
+    public void learnt(SaleId saleId, String ticket, QueueAnswer answer) {
         if (!kept(answer) || memoryMillis <= 0) {
             forget(saleId, ticket);
             return;
@@ -101,7 +101,7 @@ public class RecentPolls {
     }
 
     /** What this node learnt of the ticket, forgotten. */
-    public void forget(UUID saleId, String ticket) {
+    public void forget(SaleId saleId, String ticket) {
         Map<String, Known> ofSale = known.get(saleId);
         if (ofSale != null && ofSale.remove(ticket) != null) {
             size.decrementAndGet();
@@ -109,7 +109,7 @@ public class RecentPolls {
     }
 
     /** What this node learnt of the sale's tickets, forgotten: its room changed here. */
-    public void forgetSale(UUID saleId) {
+    public void forgetSale(SaleId saleId) {
         Map<String, Known> ofSale = known.remove(saleId);
         if (ofSale != null) {
             size.addAndGet(-ofSale.size());

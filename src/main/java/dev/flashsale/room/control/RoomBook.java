@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.room.entity.Room;
@@ -16,7 +17,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 /** The {@code sale_room} table: rooms' settings and figures (their lotteries are {@link LotteryBook}'s). */
@@ -31,10 +31,10 @@ public class RoomBook {
 
     /** Sets the room; its seed (and the hash published of it) is made with the first setting only. */
     @Transactional(Transactional.TxType.MANDATORY)
-    public void save(UUID saleId, RoomSettings settings) {
+    public void save(SaleId saleId, RoomSettings settings) {
         byte[] seed = Lottery.newSeed();
         em.createNativeQuery(sql.get("room/upsert_room"))
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .setParameter("enabled", settings.enabled())
                 .setParameter("admissionPerSecond", settings.admissionPerSecond().intValueExact())
                 .setParameter("maxActive", settings.maxActive().intValueExact())
@@ -48,16 +48,16 @@ public class RoomBook {
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
-    public boolean setPaused(UUID saleId, boolean paused) {
-        return em.createNativeQuery(sql.get("room/set_paused")).setParameter("saleId", saleId).setParameter("paused", paused)
+    public boolean setPaused(SaleId saleId, boolean paused) {
+        return em.createNativeQuery(sql.get("room/set_paused")).setParameter("saleId", saleId.value()).setParameter("paused", paused)
                 .executeUpdate() == 1;
     }
 
     /** Works inside a transaction or outside one (a plain read). */
-    public Optional<Room> find(UUID saleId) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("room/find_room"), Tuple.class).setParameter("saleId", saleId)
+    public Optional<Room> find(SaleId saleId) {
+        List<Tuple> rows = em.createNativeQuery(sql.get("room/find_room"), Tuple.class).setParameter("saleId", saleId.value())
                 .getResultList();
-        return rows.stream().findFirst().map(row -> new Room(Rows.uuid(row, "sale_id"), Boolean.TRUE.equals(row.get("enabled")),
+        return rows.stream().findFirst().map(row -> new Room(new SaleId(Rows.uuid(row, "sale_id")), Boolean.TRUE.equals(row.get("enabled")),
                 Boolean.TRUE.equals(row.get("paused")), Rows.integer(row, "admission_per_second"), Rows.integer(row, "max_active"),
                 Rows.integer(row, "token_seconds"), Rows.integer(row, "missed_poll_seconds"),
                 Rows.instant(row, "prequeue_opens_at"), Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"),
@@ -71,8 +71,8 @@ public class RoomBook {
 
     /** Records the room's figures as Redis counts them (each only ever upwards). */
     @Transactional
-    public void recordFigures(UUID saleId, RoomFigures figures) {
-        em.createNativeQuery(sql.get("room/record_figures")).setParameter("saleId", saleId)
+    public void recordFigures(SaleId saleId, RoomFigures figures) {
+        em.createNativeQuery(sql.get("room/record_figures")).setParameter("saleId", saleId.value())
                 .setParameter("admitted", figures.admitted()).setParameter("tickets", figures.tickets())
                 .setParameter("left", figures.left()).setParameter("revoked", figures.revoked())
                 .setParameter("expired", figures.expired()).setParameter("waits", figures.waitsText())
@@ -85,16 +85,16 @@ public class RoomBook {
      * listener's and the room's steps', where no request keeps an EntityManager open).
      */
     @Transactional
-    public Map<Sku, UUID> skusWithRoom() {
+    public Map<Sku, SaleId> skusWithRoom() {
         List<Tuple> rows = em.createNativeQuery(sql.get("room/find_skus_with_room"), Tuple.class).getResultList();
         return rows.stream().collect(Collectors.toUnmodifiableMap(row -> new Sku(Rows.text(row, "sku")),
-                row -> Rows.uuid(row, "sale_id")));
+                row -> new SaleId(Rows.uuid(row, "sale_id"))));
     }
 
     /** Units available and held over the sale's SKUs (a plain read; a transaction as above): {available, held}. */
     @Transactional
-    public long[] stockOf(UUID saleId) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("room/find_sale_stock"), Tuple.class).setParameter("saleId", saleId)
+    public long[] stockOf(SaleId saleId) {
+        Tuple row = (Tuple) em.createNativeQuery(sql.get("room/find_sale_stock"), Tuple.class).setParameter("saleId", saleId.value())
                 .getSingleResult();
         return new long[] {Rows.number(row, "available"), Rows.number(row, "held")};
     }

@@ -1,15 +1,15 @@
 package dev.flashsale.room.control;
 
-import dev.flashsale.room.entity.Stepped;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.entity.PollReply;
+import dev.flashsale.room.entity.Stepped;
 import dev.flashsale.room.entity.TakeReply;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -52,19 +52,19 @@ public class RoomCalls {
     @ConfigProperty(name = "flashsale.room.wait-ms")
     long waitMillis;
 
-    private final ConcurrentHashMap<UUID, RequestLine<RoomCall<?>>> lines = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<SaleId, RequestLine<RoomCall<?>>> lines = new ConcurrentHashMap<>();
 
     /** A ticket for the buyer ({@code newTicket} when the buyer has none), and where it stands. */
-    public TakeReply take(UUID saleId, String buyerId, String newTicket) {
+    public TakeReply take(SaleId saleId, String buyerId, String newTicket) {
         return call(saleId, RoomCall.take(buyerId, newTicket));
     }
 
     /** Where the ticket stands. */
-    public PollReply poll(UUID saleId, String ticket) {
+    public PollReply poll(SaleId saleId, String ticket) {
         return call(saleId, RoomCall.poll(ticket));
     }
 
-    private <A> A call(UUID saleId, RoomCall<A> me) {
+    private <A> A call(SaleId saleId, RoomCall<A> me) {
         RequestLine<RoomCall<?>> line = lines.computeIfAbsent(saleId, unused -> new RequestLine<>(lineMax));
         RequestLine.Place place = line.join(me);
         if (place == RequestLine.Place.FULL) {
@@ -84,7 +84,7 @@ public class RoomCalls {
     }
 
     /** Carries the leader and everyone queued behind it to Redis, answers each, then hands the lead on. */
-    private void lead(UUID saleId, RequestLine<RoomCall<?>> line, RoomCall<?> leader) {
+    private void lead(SaleId saleId, RequestLine<RoomCall<?>> line, RoomCall<?> leader) {
         List<RoomCall<?>> group = line.groupLedBy(leader, Math.max(1, batchMax));
         Stepped stepped = null;
         try {

@@ -1,6 +1,7 @@
 package dev.flashsale.room.control;
 
 import dev.flashsale.platform.Refreshed;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.redis.Announced;
 import dev.flashsale.platform.redis.Announcements;
 import dev.flashsale.platform.redis.AnnouncementsHeard;
@@ -14,7 +15,6 @@ import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -38,7 +38,7 @@ public class RoomDirectory {
     @ConfigProperty(name = "flashsale.room.directory-refresh-ms")
     long refreshMillis;
 
-    private Refreshed<Map<Sku, UUID>> saleBySku;
+    private Refreshed<Map<Sku, SaleId>> saleBySku;
 
     @PostConstruct
     void create() {
@@ -46,12 +46,12 @@ public class RoomDirectory {
     }
 
     /** @return the sale of the SKU when that sale's room is on */
-    public Optional<UUID> saleWithRoomOf(Sku sku) {
+    public Optional<SaleId> saleWithRoomOf(Sku sku) {
         return Optional.ofNullable(saleBySku.get().get(sku));
     }
 
     /** @return the sales whose room is on */
-    public Set<UUID> salesWithRoom() {
+    public Set<SaleId> salesWithRoom() {
         return Set.copyOf(saleBySku.get().values());
     }
 
@@ -60,7 +60,7 @@ public class RoomDirectory {
      * request that says a room admitted it (it carries a token) while this node knows of no room,
      * since a change may have been made on another node whose announcement this node missed.
      */
-    public Optional<UUID> saleWithRoomOf(Sku sku, long maxAgeMillis) {
+    public Optional<SaleId> saleWithRoomOf(Sku sku, long maxAgeMillis) {
         return Optional.ofNullable(saleBySku.noOlderThan(maxAgeMillis).get(sku));
     }
 
@@ -82,7 +82,7 @@ public class RoomDirectory {
         }
     }
 
-    private Map<Sku, UUID> read() {
+    private Map<Sku, SaleId> read() {
         try {
             return book.skusWithRoom();
         } catch (RuntimeException e) {

@@ -1,12 +1,12 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.ToDoubleFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -77,8 +77,8 @@ public class RoomGauges {
         double admitted = 0;
         double notReserved = 0;
         double active = 0;
-        Set<UUID> sales = directory.salesWithRoom();
-        for (UUID sale : sales) {
+        Set<SaleId> sales = directory.salesWithRoom();
+        for (SaleId sale : sales) {
             waiting += state.size(RoomKeys.queue(sale)) + state.size(RoomKeys.preQueue(sale));
             admitted += state.counter(sale, "admittedTotal");
             notReserved += state.size(RoomKeys.admitted(sale));

@@ -1,8 +1,8 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import java.util.Arrays;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * The names of a sale's room keys in Redis. All carry the sale as hash tag ({@code {sale:<id>}}),
@@ -23,7 +23,7 @@ public final class RoomKeys {
             this.suffix = suffix;
         }
 
-        public String of(UUID saleId) {
+        public String of(SaleId saleId) {
             return "fs:{sale:" + saleId + "}:" + suffix;
         }
     }
@@ -31,28 +31,28 @@ public final class RoomKeys {
     private RoomKeys() {
     }
 
-    public static String room(UUID saleId) {
+    public static String room(SaleId saleId) {
         return Key.ROOM.of(saleId);
     }
 
-    public static String preQueue(UUID saleId) {
+    public static String preQueue(SaleId saleId) {
         return Key.PRE_QUEUE.of(saleId);
     }
 
-    public static String queue(UUID saleId) {
+    public static String queue(SaleId saleId) {
         return Key.QUEUE.of(saleId);
     }
 
-    public static String admitted(UUID saleId) {
+    public static String admitted(SaleId saleId) {
         return Key.ADMITTED.of(saleId);
     }
 
-    public static String active(UUID saleId) {
+    public static String active(SaleId saleId) {
         return Key.ACTIVE.of(saleId);
     }
 
     /** Every key of the sale's room. */
-    public static List<String> all(UUID saleId) {
+    public static List<String> all(SaleId saleId) {
         return Arrays.stream(Key.values()).map(key -> key.of(saleId)).toList();
     }
 }

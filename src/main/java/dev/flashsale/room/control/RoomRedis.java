@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.room.entity.AdmissionClaims;
 import dev.flashsale.room.entity.DrawProgress;
@@ -12,7 +13,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.function.Function;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -42,18 +42,18 @@ public class RoomRedis {
      * script's answer to each, in their order, as Jedis read it (each call decodes its own with
      * {@link RoomReplies}), and what its admission did.
      */
-    Batched batch(UUID saleId, List<String> args, int calls) {
+    Batched batch(SaleId saleId, List<String> args, int calls) {
         Object reply = run(RoomScript.BATCH, saleId, args);
         return new Batched(RoomReplies.answers(reply, calls), RoomReplies.stepped(reply, calls));
     }
 
     /** Units that holds of the sale gave back, counted once, by the node that gave them back. */
-    public void unitsReturned(UUID saleId, long units) {
+    public void unitsReturned(SaleId saleId, long units) {
         call("units returned", jedis -> jedis.hincrBy(RoomKeys.room(saleId), "unitsReturned", units));
     }
 
     /** A ticket leaves: the buyer left ({@code revoked} false) or a merchandiser revoked it. */
-    public TicketRelease release(UUID saleId, String ticket, boolean revoked) {
+    public TicketRelease release(SaleId saleId, String ticket, boolean revoked) {
         return RoomReplies.release(run(RoomScript.RELEASE, saleId, List.of(ticket, revoked ? "V" : "L")));
     }
 
@@ -73,7 +73,7 @@ public class RoomRedis {
     }
 
     /** The reservation of idempotency key {@code key} ended: its ticket's place is freed; how many were. */
-    public long checkoutEnded(UUID saleId, String key) {
+    public long checkoutEnded(SaleId saleId, String key) {
         return RoomReplies.placesFreed(run(RoomScript.CHECKOUT_ENDED, saleId, List.of(key)));
     }
 
@@ -81,7 +81,7 @@ public class RoomRedis {
      * One step of the draw: {@code slice}, the lottery's order from place {@code firstPlace} on,
      * goes in place (a step's worth: {@code lua/room_draw.lua} takes at most {@link #DRAW_STEP_MAX}).
      */
-    public DrawProgress placeLottery(UUID saleId, long firstPlace, List<String> slice) {
+    public DrawProgress placeLottery(SaleId saleId, long firstPlace, List<String> slice) {
         if (slice.size() > DRAW_STEP_MAX) {
             throw new IllegalArgumentException("A step of the draw places at most " + DRAW_STEP_MAX + " tickets, not " + slice.size());
         }
@@ -92,11 +92,11 @@ public class RoomRedis {
     }
 
     /** Ends the draw of an order of {@code places} tickets, moving at most {@code ticketsMax} unnamed pre-queue tickets. */
-    public LotteryPlacing finishLottery(UUID saleId, long places, int ticketsMax) {
+    public LotteryPlacing finishLottery(SaleId saleId, long places, int ticketsMax) {
         return RoomReplies.drawFinish(run(RoomScript.DRAW_FINISH, saleId, List.of(Long.toString(places), Integer.toString(ticketsMax))));
     }
 
-    private Object run(RoomScript script, UUID saleId, List<String> args) {
+    private Object run(RoomScript script, SaleId saleId, List<String> args) {
         return call(script.file(), jedis -> scripts.runForReply(jedis, script.file(), script.keys(saleId), args));
     }
 

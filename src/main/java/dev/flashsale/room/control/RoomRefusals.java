@@ -1,9 +1,9 @@
 package dev.flashsale.room.control;
 
 import dev.flashsale.platform.id.KeyOwner;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.problem.ProblemException;
 import java.time.Instant;
-import java.util.UUID;
 
 /** The room's refusals, each in one place: no room, no such ticket, and a ticket refused to a buyer. */
 public final class RoomRefusals {
@@ -11,7 +11,7 @@ public final class RoomRefusals {
     private RoomRefusals() {
     }
 
-    public static ProblemException roomNotFound(UUID saleId) {
+    public static ProblemException roomNotFound(SaleId saleId) {
         return ProblemException.notFound("room", "Sale " + saleId + " has no waiting room");
     }
 
@@ -34,16 +34,16 @@ public final class RoomRefusals {
         }
     }
 
-    public static ProblemException roomOff(UUID saleId) {
+    public static ProblemException roomOff(SaleId saleId) {
         return ProblemException.conflict("room-off", "Waiting room off", "Sale " + saleId + " has its waiting room off");
     }
 
-    public static ProblemException queueNotOpen(UUID saleId, Instant opensAt) {
+    public static ProblemException queueNotOpen(SaleId saleId, Instant opensAt) {
         return ProblemException.conflict("queue-not-open", "Queue not open", "The waiting room of sale " + saleId
                 + " opens at " + opensAt);
     }
 
-    public static ProblemException queueFull(UUID saleId, long ticketsMax) {
+    public static ProblemException queueFull(SaleId saleId, long ticketsMax) {
         return ProblemException.conflict("queue-full", "Queue full", "The waiting room of sale " + saleId
                 + " gave out its most tickets (" + ticketsMax + "); it takes no new buyer");
     }

@@ -1,5 +1,7 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
+import java.util.List;
 import static dev.flashsale.room.control.RoomKeys.Key.ACTIVE;
 import static dev.flashsale.room.control.RoomKeys.Key.ADMITTED;
 import static dev.flashsale.room.control.RoomKeys.Key.CHECKOUTS;
@@ -13,9 +15,6 @@ import static dev.flashsale.room.control.RoomKeys.Key.ROOM;
 import static dev.flashsale.room.control.RoomKeys.Key.SEEN;
 import static dev.flashsale.room.control.RoomKeys.Key.STATE;
 import static dev.flashsale.room.control.RoomKeys.Key.TICKETS;
-
-import java.util.List;
-import java.util.UUID;
 
 /**
  * The room's scripts in {@code lua/}, each with the keys it takes, in the order of its header's
@@ -45,7 +44,7 @@ enum RoomScript {
         return file;
     }
 
-    List<String> keys(UUID saleId) {
+    List<String> keys(SaleId saleId) {
         return keys.stream().map(key -> key.of(saleId)).toList();
     }
 }

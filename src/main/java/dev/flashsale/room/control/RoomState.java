@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.RoomFigures;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import redis.clients.jedis.resps.Tuple;
 
@@ -69,7 +69,7 @@ public class RoomState {
     }
 
     /** What the room did as Redis counts it: its tickets, admissions and figures. */
-    public RoomFigures figures(UUID saleId) {
+    public RoomFigures figures(SaleId saleId) {
         List<String> counts = calls.call("room counter", jedis -> jedis.hmget(RoomKeys.room(saleId), "seq", "admittedTotal"));
         Map<String, String> figures = calls.call("room figures", jedis -> jedis.hgetAll(RoomKeys.Key.FIGURES.of(saleId)));
         return RoomFigures.fromRedis(counts.get(0), counts.get(1), figures);
@@ -80,7 +80,7 @@ public class RoomState {
      * room of a million tickets in one ZRANGE would hold Redis for a good part of a second). Each
      * page starts after the last one's arrival number, so a ticket that leaves meanwhile moves no other.
      */
-    public List<String> preQueue(UUID saleId, int pageSize) {
+    public List<String> preQueue(SaleId saleId, int pageSize) {
         List<String> tickets = new ArrayList<>();
         String after = "-inf";
         while (true) {
@@ -96,7 +96,7 @@ public class RoomState {
     }
 
     /** The room's state field {@code field} (0 when unset). */
-    public long counter(UUID saleId, String field) {
+    public long counter(SaleId saleId, String field) {
         String value = calls.call("room counter", jedis -> jedis.hget(RoomKeys.room(saleId), field));
         return value == null ? 0 : Long.parseLong(value);
     }

@@ -1,6 +1,7 @@
 package dev.flashsale.room.control;
 
 import dev.flashsale.platform.concurrent.Detached;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.Stepped;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -8,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -48,11 +48,11 @@ public class RoomSteps {
     @Inject
     Detached detached;
 
-    private final Set<UUID> unitsBackDue = ConcurrentHashMap.newKeySet();
-    private final Map<UUID, Long> tokenStepAt = new ConcurrentHashMap<>();
+    private final Set<SaleId> unitsBackDue = ConcurrentHashMap.newKeySet();
+    private final Map<SaleId, Long> tokenStepAt = new ConcurrentHashMap<>();
 
     /** Units came back to the sale: a step at once, off the caller's thread. */
-    public void unitsBack(UUID saleId) {
+    public void unitsBack(SaleId saleId) {
         if (!unitsBackDue.add(saleId)) {
             return;
         }
@@ -69,7 +69,7 @@ public class RoomSteps {
     }
 
     /** The room's first token of an active buyer runs out at {@code expiryMillis} (0: none): a step then. */
-    public void tokenRunsOut(UUID saleId, long expiryMillis) {
+    public void tokenRunsOut(SaleId saleId, long expiryMillis) {
         if (expiryMillis <= 0) {
             return;
         }
@@ -107,12 +107,12 @@ public class RoomSteps {
         }
     }
 
-    private void notScheduled(UUID saleId, long expiryMillis, RuntimeException refused) {
+    private void notScheduled(SaleId saleId, long expiryMillis, RuntimeException refused) {
         tokenStepAt.remove(saleId, expiryMillis);
         LOG.log(Level.WARNING, "Room of sale " + saleId + ": the step when a token runs out not scheduled; polls step it", refused);
     }
 
-    private void step(UUID saleId, boolean unitsBack) {
+    private void step(SaleId saleId, boolean unitsBack) {
         try {
             RoomStock.Reading units = unitsBack ? stock.fresh(saleId) : stock.of(saleId);
             Stepped stepped = redis.batch(saleId, units.arguments(), 0).stepped();

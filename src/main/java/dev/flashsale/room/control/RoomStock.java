@@ -1,11 +1,11 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -43,10 +43,10 @@ public class RoomStock {
     @ConfigProperty(name = "flashsale.room.stock-refresh-ms")
     long refreshMillis;
 
-    private final Map<UUID, Reading> readings = new ConcurrentHashMap<>();
-    private final Map<UUID, Object> locks = new ConcurrentHashMap<>();
+    private final Map<SaleId, Reading> readings = new ConcurrentHashMap<>();
+    private final Map<SaleId, Object> locks = new ConcurrentHashMap<>();
 
-    public Reading of(UUID saleId) {
+    public Reading of(SaleId saleId) {
         Reading last = readings.get(saleId);
         if (last != null && System.nanoTime() - last.readAtNanos() < refreshMillis * 1_000_000L) {
             return last;
@@ -58,13 +58,13 @@ public class RoomStock {
     }
 
     /** The sale's units read now, whatever the last reading's age: units came back since it was read. */
-    public Reading fresh(UUID saleId) {
+    public Reading fresh(SaleId saleId) {
         synchronized (locks.computeIfAbsent(saleId, id -> new Object())) {
             return read(saleId, readings.get(saleId));
         }
     }
 
-    private Reading read(UUID saleId, Reading last) {
+    private Reading read(SaleId saleId, Reading last) {
         long done = state.counter(saleId, "done");
         long[] stock;
         try {

@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.redis.Announced;
 import dev.flashsale.platform.redis.Announcements;
 import dev.flashsale.room.entity.Room;
@@ -41,10 +42,10 @@ public class Rooms {
     @ConfigProperty(name = "flashsale.room.directory-refresh-ms")
     long refreshMillis;
 
-    private final Map<UUID, Loaded> loaded = new ConcurrentHashMap<>();
-    private final Map<UUID, ReentrantLock> readers = new ConcurrentHashMap<>();
+    private final Map<SaleId, Loaded> loaded = new ConcurrentHashMap<>();
+    private final Map<SaleId, ReentrantLock> readers = new ConcurrentHashMap<>();
 
-    public Optional<Room> of(UUID saleId) {
+    public Optional<Room> of(SaleId saleId) {
         Loaded known = loaded.get(saleId);
         if (known != null && System.currentTimeMillis() - known.atMillis() < refreshMillis) {
             return Optional.of(known.room());
@@ -64,7 +65,7 @@ public class Rooms {
         return read(saleId, null);
     }
 
-    private Optional<Room> read(UUID saleId, Loaded known) {
+    private Optional<Room> read(SaleId saleId, Loaded known) {
         Optional<Room> room;
         try {
             room = book.find(saleId);
@@ -81,7 +82,7 @@ public class Rooms {
     }
 
     /** The room as PostgreSQL has it now (after a draw, say). */
-    public Optional<Room> fresh(UUID saleId) {
+    public Optional<Room> fresh(SaleId saleId) {
         loaded.remove(saleId);
         return of(saleId);
     }
@@ -95,7 +96,7 @@ public class Rooms {
     void changedElsewhere(@Observes Announced announced) {
         if (announced.on(Announcements.ROOM_CHANGED)) {
             try {
-                loaded.remove(UUID.fromString(announced.message()));
+                loaded.remove(new SaleId(UUID.fromString(announced.message())));
             } catch (IllegalArgumentException notASale) {
                 LOG.log(Level.WARNING, "Announced room change of no sale: {0}", announced.message());
             }

@@ -1,8 +1,8 @@
 package dev.flashsale.room.entity;
 
+import dev.flashsale.platform.id.SaleId;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * The shape of the lottery's public record, as {@code room.control.LotteryRecordJson} writes it
@@ -10,6 +10,6 @@ import java.util.UUID;
  * its SHA-256, when it was drawn, the pre-queue tickets' commitments in the order they were taken
  * and the same in the lottery's order.
  */
-public record LotteryRecord(UUID saleId, String algorithm, String seedHash, String seed, Instant drawnAt,
+public record LotteryRecord(SaleId saleId, String algorithm, String seedHash, String seed, Instant drawnAt,
                             List<String> commitments, List<String> order) {
 }

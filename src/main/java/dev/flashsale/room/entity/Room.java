@@ -1,7 +1,7 @@
 package dev.flashsale.room.entity;
 
+import dev.flashsale.platform.id.SaleId;
 import java.time.Instant;
-import java.util.UUID;
 
 /**
  * A sale's room as PostgreSQL keeps it. {@code opensAt} is the sale's start, the lottery's second,
@@ -10,7 +10,7 @@ import java.util.UUID;
  * record's to read, {@code RoomBook}, not every reader of a room's settings).
  * {@code recorded} is what the room did as last recorded from Redis.
  */
-public record Room(UUID saleId, boolean enabled, boolean paused, int admissionPerSecond, int maxActive, int tokenSeconds,
+public record Room(SaleId saleId, boolean enabled, boolean paused, int admissionPerSecond, int maxActive, int tokenSeconds,
                    int missedPollSeconds, Instant preQueueOpensAt, Instant opensAt, Instant endsAt, byte[] seed, String seedHash,
                    Instant drawnAt, RoomFigures recorded) {
 

@@ -1,7 +1,7 @@
 package dev.flashsale.room.entity;
 
-import java.util.UUID;
+import dev.flashsale.platform.id.SaleId;
 
 /** A sale's room was set or changed (fired inside the change's transaction). */
-public record RoomChanged(UUID saleId) {
+public record RoomChanged(SaleId saleId) {
 }

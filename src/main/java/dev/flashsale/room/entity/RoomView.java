@@ -1,8 +1,8 @@
 package dev.flashsale.room.entity;
 
+import dev.flashsale.platform.id.SaleId;
 import jakarta.json.bind.annotation.JsonbPropertyOrder;
 import java.time.Instant;
-import java.util.UUID;
 
 /**
  * A sale's room for merchandisers: its settings, the lottery's published hash (and the seed once
@@ -13,7 +13,7 @@ import java.util.UUID;
 @JsonbPropertyOrder({"saleId", "enabled", "paused", "admissionPerSecond", "maxActive", "tokenSeconds", "missedPollSeconds",
         "preQueueOpensAt", "opensAt", "seedHash", "seed", "drawnAt", "waiting", "preQueue", "admitted", "admittedNotReserved",
         "active", "unitsReturned", "unitsReoffered"})
-public record RoomView(UUID saleId, boolean enabled, boolean paused, int admissionPerSecond, int maxActive, int tokenSeconds,
+public record RoomView(SaleId saleId, boolean enabled, boolean paused, int admissionPerSecond, int maxActive, int tokenSeconds,
                        int missedPollSeconds, Instant preQueueOpensAt, Instant opensAt, String seedHash, String seed,
                        Instant drawnAt, long waiting, long preQueue, long admitted, long admittedNotReserved, long active,
                        long unitsReturned, long unitsReoffered) {

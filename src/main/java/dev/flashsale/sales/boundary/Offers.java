@@ -1,5 +1,6 @@
 package dev.flashsale.sales.boundary;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
@@ -35,7 +36,7 @@ public class Offers {
         List<Tuple> rows = em.createNativeQuery(sql.get("sales/find_offer"), Tuple.class)
                 .setParameter("sku", sku.value())
                 .getResultList();
-        return rows.stream().findFirst().map(row -> new Offer(StockLedger.level(row), Rows.uuid(row, "sale_id"),
+        return rows.stream().findFirst().map(row -> new Offer(StockLedger.level(row), new SaleId(Rows.uuid(row, "sale_id")),
                 SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
                 Rows.integer(row, "max_per_order"), Rows.optionalInteger(row, "max_per_buyer"),
                 LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),

@@ -104,7 +104,7 @@ public class SaleAdmin {
             }
         });
         if (status == SaleStatus.OPEN || status == SaleStatus.PAUSED) {
-            stockChanged.fire(new SaleStockChanged(id.value()));
+            stockChanged.fire(new SaleStockChanged(id));
         }
         audit.record(AuditAction.SALE_UPDATE, "sale:" + id, SaleInput.describe(sale, items));
         return find(id);
@@ -124,7 +124,7 @@ public class SaleAdmin {
     public SaleView changeStatus(SaleId id, SaleStatus target) {
         if (catalog.changeStatus(id, target)) {
             if (target == SaleStatus.OPEN) {
-                opened.fire(new SaleOpened(id.value()));
+                opened.fire(new SaleOpened(id));
             }
             audit.record(switch (target) {
                 case OPEN -> AuditAction.SALE_OPEN;

@@ -69,7 +69,7 @@ public class SaleCatalog {
         List<Tuple> rows = em.createNativeQuery(sql.get("sales/find_sales"), Tuple.class)
                 .setParameter("limit", limit)
                 .getResultList();
-        return rows.stream().map(row -> new SaleSummary(Rows.uuid(row, "id"), Rows.text(row, "name"),
+        return rows.stream().map(row -> new SaleSummary(new SaleId(Rows.uuid(row, "id")), Rows.text(row, "name"),
                 SaleStatus.valueOf(Rows.text(row, "status")), Rows.instant(row, "starts_at"),
                 Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), (int) Rows.number(row, "skus"),
                 Rows.number(row, "total"), Rows.number(row, "held"), Rows.number(row, "sold"))).toList();
@@ -121,12 +121,12 @@ public class SaleCatalog {
         List<Tuple> rows = em.createNativeQuery(sql.get("sales/find_sale"), Tuple.class)
                 .setParameter("id", id.value())
                 .getResultList();
-        return rows.stream().findFirst().map(row -> new SaleView(Rows.uuid(row, "id"), Rows.text(row, "name"),
+        return rows.stream().findFirst().map(row -> new SaleView(new SaleId(Rows.uuid(row, "id")), Rows.text(row, "name"),
                 SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
                 Rows.integer(row, "max_per_order"), Rows.optionalInteger(row, "max_per_buyer"),
                 LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")), Rows.integer(row, "max_extension_seconds"),
                 Rows.integer(row, "max_extensions"), Rows.instant(row, "starts_at"),
                 Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"),
-                stock.levelsOfSale(id.value())));
+                stock.levelsOfSale(id)));
     }
 }

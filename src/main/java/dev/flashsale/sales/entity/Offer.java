@@ -1,8 +1,8 @@
 package dev.flashsale.sales.entity;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.stock.entity.StockLevel;
 import java.time.Instant;
-import java.util.UUID;
 
 /**
  * A SKU as a buyer meets it: its counts and the terms of the sale it belongs to. {@code inWindow}
@@ -10,6 +10,6 @@ import java.util.UUID;
  * null = open-ended); {@code maxPerBuyer} null = no cap per buyer; {@code roomOn}: the sale's
  * waiting room is on, so a reservation needs an admission.
  */
-public record Offer(StockLevel level, UUID saleId, SaleStatus saleStatus, int holdSeconds, int maxPerOrder,
+public record Offer(StockLevel level, SaleId saleId, SaleStatus saleStatus, int holdSeconds, int maxPerOrder,
                     Integer maxPerBuyer, LatePaymentPolicy latePayment, Instant startsAt, Instant endsAt, boolean inWindow, boolean roomOn) {
 }

@@ -1,7 +1,7 @@
 package dev.flashsale.sales.entity;
 
-import java.util.UUID;
+import dev.flashsale.platform.id.SaleId;
 
 /** A sale became OPEN; fired inside the transaction that opened it. */
-public record SaleOpened(UUID saleId) {
+public record SaleOpened(SaleId saleId) {
 }

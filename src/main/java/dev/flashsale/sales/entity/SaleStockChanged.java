@@ -1,7 +1,7 @@
 package dev.flashsale.sales.entity;
 
-import java.util.UUID;
+import dev.flashsale.platform.id.SaleId;
 
 /** A live sale's units were changed by a merchandiser; fired inside the transaction that did it. */
-public record SaleStockChanged(UUID saleId) {
+public record SaleStockChanged(SaleId saleId) {
 }

@@ -1,5 +1,6 @@
 package dev.flashsale.stock.boundary;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.stock.control.SaleActivity;
 import dev.flashsale.stock.entity.HeldSoldPoint;
@@ -11,7 +12,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.UUID;
 
 /** The live figures of a sale, for the console's dashboard. */
 @Stateless
@@ -25,11 +25,11 @@ public class SaleDashboard {
     @Inject
     SaleActivity activity;
 
-    public List<SkuActivity> perSku(UUID saleId) {
+    public List<SkuActivity> perSku(SaleId saleId) {
         return activity.perSku(saleId);
     }
 
-    public List<HeldSoldPoint> overTime(UUID saleId) {
+    public List<HeldSoldPoint> overTime(SaleId saleId) {
         return activity.overTime(saleId, CHART_POINTS);
     }
 }

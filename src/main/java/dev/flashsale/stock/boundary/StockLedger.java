@@ -1,5 +1,6 @@
 package dev.flashsale.stock.boundary;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.stock.control.ShardTotals;
@@ -42,9 +43,9 @@ public class StockLedger {
         return rows.stream().findFirst().map(StockLedger::level);
     }
 
-    public List<StockLevel> levelsOfSale(UUID saleId) {
+    public List<StockLevel> levelsOfSale(SaleId saleId) {
         List<Tuple> rows = em.createNativeQuery(sql.get("stock/find_stock_levels_of_sale"), Tuple.class)
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .getResultList();
         return rows.stream().map(StockLedger::level).toList();
     }

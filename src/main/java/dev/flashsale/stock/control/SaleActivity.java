@@ -1,5 +1,6 @@
 package dev.flashsale.stock.control;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.stock.entity.HeldSoldPoint;
@@ -10,7 +11,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import java.util.List;
-import java.util.UUID;
 
 /** What a sale's dashboard reads: counts per SKU and held/sold over time, from the ledger. */
 @ApplicationScoped
@@ -22,18 +22,18 @@ public class SaleActivity {
     @Inject
     SqlStatements sql;
 
-    public List<SkuActivity> perSku(UUID saleId) {
+    public List<SkuActivity> perSku(SaleId saleId) {
         List<Tuple> rows = em.createNativeQuery(sql.get("stock/find_sku_activity_of_sale"), Tuple.class)
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .getResultList();
         return rows.stream().map(row -> new SkuActivity(Rows.text(row, "sku"), Rows.integer(row, "total"),
                 Rows.integer(row, "available"), Rows.integer(row, "held"), Rows.integer(row, "sold"),
                 Rows.number(row, "expired"), Rows.number(row, "cancelled"))).toList();
     }
 
-    public List<HeldSoldPoint> overTime(UUID saleId, int points) {
+    public List<HeldSoldPoint> overTime(SaleId saleId, int points) {
         List<Tuple> rows = em.createNativeQuery(sql.get("stock/find_held_sold_over_time"), Tuple.class)
-                .setParameter("saleId", saleId)
+                .setParameter("saleId", saleId.value())
                 .setParameter("points", points)
                 .getResultList();
         return rows.stream().map(row -> new HeldSoldPoint(Rows.instant(row, "at"), Rows.number(row, "held"),

@@ -2,6 +2,7 @@ package dev.flashsale.room.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.LotteryRecord;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -30,7 +31,7 @@ class LotteryRecordJsonTest {
         List<String> order = Lottery.order(seed, tickets);
         Instant drawnAt = Instant.parse("2026-12-05T10:00:00.123456Z");
 
-        JsonObject record = inflate(LotteryRecordJson.gzip(sale, seed, Lottery.seedHash(seed), drawnAt, tickets, order));
+        JsonObject record = inflate(LotteryRecordJson.gzip(new SaleId(sale), seed, Lottery.seedHash(seed), drawnAt, tickets, order));
 
         // The fields, in order, of the record the OpenAPI document describes it by.
         assertEquals(Stream.of(LotteryRecord.class.getRecordComponents()).map(RecordComponent::getName).toList(),
@@ -47,7 +48,7 @@ class LotteryRecordJsonTest {
     @Test
     void anEmptyPreQueueHasAnEmptyRecord() throws IOException {
         byte[] seed = Lottery.newSeed();
-        JsonObject record = inflate(LotteryRecordJson.gzip(UUID.randomUUID(), seed, Lottery.seedHash(seed), Instant.now(), List.of(),
+        JsonObject record = inflate(LotteryRecordJson.gzip(new SaleId(UUID.randomUUID()), seed, Lottery.seedHash(seed), Instant.now(), List.of(),
                 List.of()));
         assertEquals(List.of(), strings(record, "commitments"));
         assertEquals(List.of(), strings(record, "order"));

@@ -3,6 +3,7 @@ package dev.flashsale.room.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.QueueAnswer;
 import dev.flashsale.room.entity.QueueStatus;
 import java.time.Instant;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class RecentPollsTest {
 
-    private static final UUID SALE = UUID.randomUUID();
+    private static final SaleId SALE = new SaleId(UUID.randomUUID());
     private final AtomicLong now = new AtomicLong(1_000);
     private final RecentPolls polls = new RecentPolls(500, 3, now::get);
 
@@ -22,7 +23,7 @@ class RecentPollsTest {
         polls.learnt(SALE, "t_1", waiting);
         now.addAndGet(499);
         assertEquals(waiting, polls.recent(SALE, "t_1"));
-        assertNull(polls.recent(UUID.randomUUID(), "t_1"), "another sale's ticket of the same name");
+        assertNull(polls.recent(new SaleId(UUID.randomUUID()), "t_1"), "another sale's ticket of the same name");
         now.addAndGet(1);
         assertNull(polls.recent(SALE, "t_1"), "half a second on: Redis is asked again");
         assertEquals(0, polls.size(), "and the ticket forgotten");
@@ -35,7 +36,7 @@ class RecentPollsTest {
         assertNull(polls.recent(SALE, "t_1"), "a ticket that left is never answered from memory");
         polls.learnt(SALE, "t_2", answer("t_2", QueueStatus.WAITING));
         polls.learnt(SALE, "t_3", answer("t_3", QueueStatus.WAITING));
-        UUID other = UUID.randomUUID();
+        SaleId other = new SaleId(UUID.randomUUID());
         polls.learnt(other, "t_2", answer("t_2", QueueStatus.WAITING));
         polls.forgetSale(SALE);
         assertNull(polls.recent(SALE, "t_2"), "what this node did to the room is seen at once");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.room.control.RoomKeys.Key;
 import dev.flashsale.room.entity.DrawProgress;
@@ -26,9 +27,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.UnifiedJedis;
@@ -46,7 +47,7 @@ class RoomScriptsIT {
 
     private final RedisScripts scripts = new RedisScripts();
     UnifiedJedis redis;
-    private UUID sale;
+    private SaleId sale;
     /** The sale's units as the calling node last read them: available, held, and the room's done count before. */
     private long available = 100;
     private long held;
@@ -61,7 +62,7 @@ class RoomScriptsIT {
     void connectAndLoad() {
         scripts.load();
         redis = connect();
-        sale = UUID.randomUUID();
+        sale = new SaleId(UUID.randomUUID());
     }
 
     @AfterEach
