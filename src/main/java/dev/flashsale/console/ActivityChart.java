@@ -1,7 +1,7 @@
 package dev.flashsale.console;
 
+import dev.flashsale.platform.JsonBuilders;
 import dev.flashsale.reports.entity.SaleActivity;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import java.time.Duration;
@@ -27,26 +27,26 @@ final class ActivityChart {
     static String of(SaleActivity activity) {
         String from = activity.points().isEmpty() ? "the first hold" : TIME.format(activity.points().get(0).at()) + " UTC";
         String per = activity.bucketSeconds() == 1 ? "a second" : "a second, averaged over " + activity.bucketSeconds() + " s";
-        return Json.createObjectBuilder()
+        return JsonBuilders.object()
                 .add("type", "line")
-                .add("data", Json.createObjectBuilder()
-                        .add("datasets", Json.createArrayBuilder()
+                .add("data", JsonBuilders.object()
+                        .add("datasets", JsonBuilders.array()
                                 .add(dataset("Holds", "#f59e0b", series(activity, SaleActivity.Point::holds)))
                                 .add(dataset("Sales", "#16a34a", series(activity, SaleActivity.Point::sales)))
                                 .add(dataset("Refusals", "#dc2626", series(activity, SaleActivity.Point::refusals)))))
-                .add("options", Json.createObjectBuilder()
+                .add("options", JsonBuilders.object()
                         .add("animation", false)
                         .add("maintainAspectRatio", false)
-                        .add("scales", Json.createObjectBuilder()
-                                .add("x", Json.createObjectBuilder().add("type", "linear").add("beginAtZero", true)
+                        .add("scales", JsonBuilders.object()
+                                .add("x", JsonBuilders.object().add("type", "linear").add("beginAtZero", true)
                                         .add("title", title("seconds after " + from)))
-                                .add("y", Json.createObjectBuilder().add("beginAtZero", true).add("title", title(per)))))
+                                .add("y", JsonBuilders.object().add("beginAtZero", true).add("title", title(per)))))
                 .build().toString().replace("<", "\\u003c");
     }
 
     /** Each bucket's count per second, with a zero a bucket before and after a gap, so that a quiet stretch drops to none. */
     private static JsonArrayBuilder series(SaleActivity activity, ToLongFunction<SaleActivity.Point> count) {
-        JsonArrayBuilder points = Json.createArrayBuilder();
+        JsonArrayBuilder points = JsonBuilders.array();
         if (activity.points().isEmpty()) {
             return points;
         }
@@ -70,15 +70,15 @@ final class ActivityChart {
     }
 
     private static JsonObjectBuilder point(long seconds, double perSecond) {
-        return Json.createObjectBuilder().add("x", seconds).add("y", perSecond);
+        return JsonBuilders.object().add("x", seconds).add("y", perSecond);
     }
 
     private static JsonObjectBuilder title(String text) {
-        return Json.createObjectBuilder().add("display", true).add("text", text);
+        return JsonBuilders.object().add("display", true).add("text", text);
     }
 
     private static JsonObjectBuilder dataset(String label, String color, JsonArrayBuilder data) {
-        return Json.createObjectBuilder().add("label", label).add("borderColor", color).add("backgroundColor", color)
+        return JsonBuilders.object().add("label", label).add("borderColor", color).add("backgroundColor", color)
                 .add("stepped", "before").add("pointRadius", 0).add("data", data);
     }
 }

@@ -1,7 +1,7 @@
 package dev.flashsale.console;
 
+import dev.flashsale.platform.JsonBuilders;
 import dev.flashsale.stock.entity.HeldSoldPoint;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import java.time.Duration;
@@ -29,8 +29,8 @@ final class HeldSoldChart {
      * point too small to see.
      */
     static String of(List<HeldSoldPoint> points) {
-        JsonArrayBuilder held = Json.createArrayBuilder();
-        JsonArrayBuilder sold = Json.createArrayBuilder();
+        JsonArrayBuilder held = JsonBuilders.array();
+        JsonArrayBuilder sold = JsonBuilders.array();
         String from = "the first hold";
         if (!points.isEmpty()) {
             Instant origin = points.get(0).at().minusSeconds(1);
@@ -43,29 +43,29 @@ final class HeldSoldChart {
                 sold.add(point(seconds, point.sold()));
             }
         }
-        return Json.createObjectBuilder()
+        return JsonBuilders.object()
                 .add("type", "line")
-                .add("data", Json.createObjectBuilder()
-                        .add("datasets", Json.createArrayBuilder()
+                .add("data", JsonBuilders.object()
+                        .add("datasets", JsonBuilders.array()
                                 .add(dataset("Held", "#f59e0b", held))
                                 .add(dataset("Sold", "#16a34a", sold))))
-                .add("options", Json.createObjectBuilder()
+                .add("options", JsonBuilders.object()
                         .add("animation", false)
                         .add("maintainAspectRatio", false)
-                        .add("scales", Json.createObjectBuilder()
-                                .add("x", Json.createObjectBuilder().add("type", "linear").add("beginAtZero", true)
-                                        .add("title", Json.createObjectBuilder().add("display", true)
+                        .add("scales", JsonBuilders.object()
+                                .add("x", JsonBuilders.object().add("type", "linear").add("beginAtZero", true)
+                                        .add("title", JsonBuilders.object().add("display", true)
                                                 .add("text", "seconds after " + from)))
-                                .add("y", Json.createObjectBuilder().add("beginAtZero", true))))
+                                .add("y", JsonBuilders.object().add("beginAtZero", true))))
                 .build().toString().replace("<", "\\u003c");
     }
 
     private static JsonObjectBuilder point(double seconds, long units) {
-        return Json.createObjectBuilder().add("x", seconds).add("y", units);
+        return JsonBuilders.object().add("x", seconds).add("y", units);
     }
 
     private static JsonObjectBuilder dataset(String label, String color, JsonArrayBuilder data) {
-        return Json.createObjectBuilder().add("label", label).add("borderColor", color).add("backgroundColor", color)
+        return JsonBuilders.object().add("label", label).add("borderColor", color).add("backgroundColor", color)
                 .add("stepped", true).add("pointRadius", 0).add("data", data);
     }
 }

@@ -1,5 +1,6 @@
 package dev.flashsale.console;
 
+import dev.flashsale.platform.JsonBuilders;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.boundary.RoomAdmin;
@@ -7,7 +8,6 @@ import dev.flashsale.room.entity.RoomView;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import java.io.Serializable;
 import java.time.Instant;
@@ -81,25 +81,25 @@ public class RoomPanel implements Serializable {
 
     /** A Chart.js line chart of tickets waiting and buyers admitted; built with JSON-P, so nothing typed can break out. */
     public String getChart() {
-        JsonArrayBuilder labels = Json.createArrayBuilder();
-        JsonArrayBuilder waiting = Json.createArrayBuilder();
-        JsonArrayBuilder admitted = Json.createArrayBuilder();
+        JsonArrayBuilder labels = JsonBuilders.array();
+        JsonArrayBuilder waiting = JsonBuilders.array();
+        JsonArrayBuilder admitted = JsonBuilders.array();
         points.forEach(point -> {
             labels.add(TIME.format(point.at()));
             waiting.add(point.waiting());
             admitted.add(point.admitted());
         });
-        return Json.createObjectBuilder()
+        return JsonBuilders.object()
                 .add("type", "line")
-                .add("data", Json.createObjectBuilder()
+                .add("data", JsonBuilders.object()
                         .add("labels", labels)
-                        .add("datasets", Json.createArrayBuilder()
-                                .add(Json.createObjectBuilder().add("label", "Waiting").add("borderColor", "#6366f1")
+                        .add("datasets", JsonBuilders.array()
+                                .add(JsonBuilders.object().add("label", "Waiting").add("borderColor", "#6366f1")
                                         .add("backgroundColor", "#6366f1").add("pointRadius", 0).add("data", waiting))
-                                .add(Json.createObjectBuilder().add("label", "Admitted").add("borderColor", "#16a34a")
+                                .add(JsonBuilders.object().add("label", "Admitted").add("borderColor", "#16a34a")
                                         .add("backgroundColor", "#16a34a").add("pointRadius", 0).add("data", admitted))))
-                .add("options", Json.createObjectBuilder().add("animation", false).add("maintainAspectRatio", false)
-                        .add("scales", Json.createObjectBuilder().add("y", Json.createObjectBuilder().add("beginAtZero", true))))
+                .add("options", JsonBuilders.object().add("animation", false).add("maintainAspectRatio", false)
+                        .add("scales", JsonBuilders.object().add("y", JsonBuilders.object().add("beginAtZero", true))))
                 .build().toString().replace("<", "\\u003c");
     }
 

@@ -20,7 +20,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                     List<Integer> successConcurrencies, int successRequests, int warmupSeconds, int seconds, int repeats,
                     int memorySeeds, int wrkThreads, int pgbenchSeconds, int redisRequests, String pgbenchScript,
                     String outputDir, int shards, String payaraMicro, String applicationJar, String peer, int peerPort,
-                    int bigBuyers, int seedShards, boolean coldOnly) {
+                    int bigBuyers, int seedShards, String only) {
 
     static final String USAGE = """
             Usage: --start-server | --base URL --admin USER:PASSWORD --db JDBC_URL
@@ -31,7 +31,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                    [--pgbench-seconds 10] [--redis-requests 100000] [--pgbench-script bench/reserve.pgbench]
                    [--out target/bench] [--shards 1] [--payara-micro target/payara-micro.jar]
                    [--app-jar target/flashsale-micro.jar] [--peer ../shared/peer | none] [--peer-port 8190]
-                   [--big-buyers 200000] [--seed-shards 1] [--only cold]
+                   [--big-buyers 200000] [--seed-shards 1] [--only cold|room]
             --start-server starts a Redis of its own (--redis, default 127.0.0.1:6397), recreates the database
             (--db, default jdbc:postgresql://127.0.0.1:5432/flashsale_bench) and starts the application
             (--app-jar on --port) once per --gate mode; without it the benchmark runs against --base.
@@ -41,7 +41,8 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
             --peer DIR is the seeds' design in Node (server.js), started on --peer-port and measured beside the
             application with the seed scenario, and once with --big-buyers buyers (0: not); none, or no Node: not measured.
             --only cold (with --start-server) measures the first crowd after a start against the warm ones and
-            nothing else: no floor, no other phase, the first --gate mode only.""";
+            nothing else: no floor, no other phase, the first --gate mode only. --only room (with --start-server)
+            measures the floor, then on the first --gate mode the warm-up, ping and the waiting room's phases only.""";
 
     private static final Set<String> FLAGS = Set.of("--start-server");
     private static final Set<String> KNOWN = Set.of("--base", "--admin", "--db", "--db-user", "--db-password", "--redis",
@@ -50,15 +51,25 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
             "--threads", "--pgbench-seconds", "--redis-requests", "--pgbench-script", "--out", "--shards", "--payara-micro",
             "--app-jar", "--peer", "--peer-port", "--big-buyers", "--seed-shards", "--only");
 
-    private static boolean coldOnly(Map<String, String> values, boolean startServer) {
+    private static String only(Map<String, String> values, boolean startServer) {
         String only = values.get("--only");
         if (only == null) {
-            return false;
+            return "";
         }
-        if (!only.equals("cold") || !startServer) {
-            throw new IllegalArgumentException("--only takes cold, with --start-server\n" + USAGE);
+        if (!Set.of("cold", "room").contains(only) || !startServer) {
+            throw new IllegalArgumentException("--only takes cold or room, with --start-server\n" + USAGE);
         }
-        return true;
+        return only;
+    }
+
+    /** --only cold: the first crowd after a start against the warm ones, nothing else. */
+    boolean coldOnly() {
+        return only.equals("cold");
+    }
+
+    /** --only room: the floor, then ping and the waiting room's phases, nothing else. */
+    boolean roomOnly() {
+        return only.equals("room");
     }
 
     static BenchOptions parse(String[] args) {
@@ -111,7 +122,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                 values.getOrDefault("--payara-micro", "target/payara-micro.jar"),
                 values.getOrDefault("--app-jar", "target/flashsale-micro.jar"), values.getOrDefault("--peer", "../shared/peer"),
                 positive(values, "--peer-port", 8190), Integer.parseInt(values.getOrDefault("--big-buyers", "200000")),
-                positive(values, "--seed-shards", 1), coldOnly(values, startServer));
+                positive(values, "--seed-shards", 1), only(values, startServer));
     }
 
     /** The application's port when the benchmark starts it. */

@@ -114,6 +114,9 @@ public final class Benchmark {
             }
             if (options.coldOnly()) {
                 System.out.println("  (--only cold: no other phase)");
+            } else if (options.roomOnly()) {
+                measureOwnServer(options.gateModes().get(0), false);
+                System.out.println("  (--only room: no other phase)");
             } else if (options.startServer()) {
                 for (int i = 0; i < options.gateModes().size(); i++) {
                     measureOwnServer(options.gateModes().get(i), i == 0);
@@ -126,7 +129,9 @@ public final class Benchmark {
                 TestRedis.stop();
             }
         }
-        printModes();
+        if (!modes.isEmpty()) {
+            printModes();
+        }
         heading("Figures (medians of their runs), each as a share of its ceiling, same run");
         System.out.println("  " + Figure.header());
         JsonArrayBuilder json = Json.createArrayBuilder();
@@ -250,7 +255,7 @@ public final class Benchmark {
         int c = options.mainConcurrency();
 
         SeedScenario.Outcome cold = null;
-        if (server != null) {
+        if (server != null && !options.roomOnly()) {
             heading("Seed scenario (" + label + "), c=" + c + ", cold: the first requests the fresh server serves");
             cold = seed(scenario, base, sku("SEED-COLD-" + gateName(label)), c, server);
             json.add("coldSeed", cold.toJson());
@@ -259,12 +264,16 @@ public final class Benchmark {
         }
         warmUp(success, label);
 
-        if (full) {
+        if (full || options.roomOnly()) {
             Figure ping = pingPhase(base, server, label, json);
             if (!roomMeasured) {
                 roomPhase(new RoomQueue(client, wrk, base), label, ping, json);
                 roomMeasured = true;
             }
+        }
+        if (options.roomOnly()) {
+            results.add(gateName(label), json.add("gateAfter", client.gateStatus()));
+            return;
         }
 
         List<SeedScenario.Outcome> warm = new ArrayList<>();

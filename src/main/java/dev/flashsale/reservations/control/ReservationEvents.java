@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.control;
 
+import dev.flashsale.platform.JsonBuilders;
 import dev.flashsale.platform.id.IdempotencyKey;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.stock.boundary.StockLedger;
@@ -9,7 +10,6 @@ import dev.flashsale.webhooks.boundary.Outbox;
 import dev.flashsale.webhooks.entity.EventType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.transaction.Transactional;
 import java.util.List;
@@ -33,7 +33,7 @@ public class ReservationEvents {
     public void confirmed(Reservation reservation) {
         outbox.record(EventType.RESERVATION_CONFIRMED, data(reservation).build());
         stock.saleSoldOutBy(reservation.id()).ifPresent(sale ->
-                outbox.record(EventType.SALE_SOLD_OUT, Json.createObjectBuilder().add("saleId", sale.toString()).build()));
+                outbox.record(EventType.SALE_SOLD_OUT, JsonBuilders.object().add("saleId", sale.toString()).build()));
     }
 
     public void cancelled(Reservation reservation) {
@@ -67,7 +67,7 @@ public class ReservationEvents {
     }
 
     private static JsonObjectBuilder data(UUID id, IdempotencyKey key, Sku sku, String buyerId, int qty) {
-        return Json.createObjectBuilder()
+        return JsonBuilders.object()
                 .add("reservationId", id.toString())
                 .add("idempotencyKey", key.value())
                 .add("sku", sku.value())

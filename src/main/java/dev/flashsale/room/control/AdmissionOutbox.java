@@ -1,12 +1,12 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.JsonBuilders;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.Stepped;
 import dev.flashsale.webhooks.boundary.Outbox;
 import dev.flashsale.webhooks.entity.EventType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
@@ -25,11 +25,16 @@ public class AdmissionOutbox {
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public void write(SaleId saleId, Stepped stepped) {
-        for (int i = 0; i < stepped.tickets().size(); i++) {
+        // Asked once a round: with no webhook listening, a round writes nothing, and asks nothing per buyer.
+        boolean admittedHeard = outbox.listened(EventType.TICKET_ADMITTED);
+        boolean reofferedHeard = stepped.reoffered() > 0 && outbox.listened(EventType.UNIT_REOFFERED);
+        for (int i = 0; i < stepped.tickets().size() && (admittedHeard || reofferedHeard); i++) {
             Stepped.AdmittedTicket admitted = stepped.tickets().get(i);
-            outbox.record(EventType.TICKET_ADMITTED, data(saleId, admitted)
-                    .add("tokenExpiresAt", Instant.ofEpochMilli(stepped.tokenExpiryMillis()).toString()).build());
-            if (i < stepped.reoffered()) {
+            if (admittedHeard) {
+                outbox.record(EventType.TICKET_ADMITTED, data(saleId, admitted)
+                        .add("tokenExpiresAt", Instant.ofEpochMilli(stepped.tokenExpiryMillis()).toString()).build());
+            }
+            if (reofferedHeard && i < stepped.reoffered()) {
                 outbox.record(EventType.UNIT_REOFFERED, data(saleId, admitted).build());
             }
         }
@@ -38,7 +43,7 @@ public class AdmissionOutbox {
     private static JsonObjectBuilder data(SaleId saleId, Stepped.AdmittedTicket admitted) {
         String buyer = admitted.buyer();
         int slash = buyer.indexOf('/');
-        return Json.createObjectBuilder()
+        return JsonBuilders.object()
                 .add("saleId", saleId.toString())
                 .add("ticketCommitment", Lottery.commitment(admitted.ticket()))
                 .add("buyerId", slash < 0 ? buyer : buyer.substring(slash + 1));

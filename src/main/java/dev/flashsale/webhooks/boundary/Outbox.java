@@ -1,10 +1,10 @@
 package dev.flashsale.webhooks.boundary;
 
+import dev.flashsale.platform.JsonBuilders;
 import dev.flashsale.webhooks.control.DeliveryBook;
 import dev.flashsale.webhooks.entity.EventType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -33,7 +33,7 @@ public class Outbox {
 
     /** @return the deliveries written for it (0: no webhook listens) */
     public int record(EventType type, JsonObject data) {
-        String body = Json.createObjectBuilder()
+        String body = JsonBuilders.object()
                 .add("type", type.wireName())
                 .add("timestamp", Instant.now(clock).toString())
                 .add("data", data)
