@@ -183,7 +183,9 @@ class WaitingRoomIT {
 
         String queue = "api/sales/" + sale.id + "/queue";
         long queued = api.get(queue).json().getJsonNumber("waiting").longValue();
+        // A blank buyer, or one with a C1 control character, is refused as a reserve refuses it: such a buyer could never reserve.
         for (String[] bad : new String[][] {{"{\"buyerId\":\"\"}", "invalid-request"}, {"{\"buyerId\":\"tab\\there\"}", "invalid-request"},
+                {"{\"buyerId\":\"   \"}", "invalid-request"}, {"{\"buyerId\":\"next\\u0085line\"}", "invalid-request"},
                 {"{\"buyerId\":[1]}", "malformed-request"}, {"{\"buyerId\":", "malformed-request"}}) {
             Api.Answer refused = api.post(queue, bad[0]);
             assertEquals(400, refused.status(), bad[0] + ": " + refused);

@@ -1,5 +1,6 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.pipeline.Answer;
@@ -35,7 +36,7 @@ public class TakeTicket implements Handler<TakeTicket.Asked> {
     private static final TicketRequestReader BODIES = new TicketRequestReader();
 
     /** The buyer who asks for a place in the room of a sale, through the storefront key of {@code owner}. */
-    record Asked(SaleId saleId, KeyOwner owner, String buyerId) {
+    record Asked(SaleId saleId, KeyOwner owner, BuyerId buyerId) {
     }
 
     @Inject
@@ -47,7 +48,7 @@ public class TakeTicket implements Handler<TakeTicket.Asked> {
     @Override
     public Asked read(Call call) {
         TicketRequest body = call.body(BODIES);
-        return new Asked(SaleTicket.saleOf(call), call.owner(), body.buyerId());
+        return new Asked(SaleTicket.saleOf(call), call.owner(), body.buyer());
     }
 
     @Override

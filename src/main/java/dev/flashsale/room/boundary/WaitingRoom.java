@@ -1,5 +1,6 @@
 package dev.flashsale.room.boundary;
 
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.PollAnswers;
@@ -61,11 +62,11 @@ public class WaitingRoom {
      * The buyer's ticket, taken by {@code owner}'s key: each key has its own buyers (the room knows
      * the buyer by {@link KeyOwner#qualify}), so another key's same buyer id takes another ticket.
      */
-    public TakenTicket take(SaleId saleId, KeyOwner owner, String buyerId) {
+    public TakenTicket take(SaleId saleId, KeyOwner owner, BuyerId buyerId) {
         Room room = room(saleId);
         String fresh = TicketNames.fresh(owner);
         for (int attempt = 0; attempt < 3; attempt++) {
-            TakeReply reply = calls.take(saleId, owner.qualify(buyerId), fresh);
+            TakeReply reply = calls.take(saleId, owner.qualify(buyerId.value()), fresh);
             if (reply instanceof NoRoom) {
                 reload(saleId);
             } else if (reply instanceof TakeReply.RoomOff) {
