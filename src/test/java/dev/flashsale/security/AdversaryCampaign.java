@@ -232,7 +232,22 @@ final class AdversaryCampaign {
         expected("the audit trail read by the viewer", shop.get("api/admin/audit?limit=200", "Authorization", credentials.get("viewer")),
                 200, violations);
         violations.addAll(secrets.violations());
+        if (foil == Foil.NAIVE_CHECKOUT) {
+            undoNaiveCheckout(roomSku);
+        }
         return violations;
+    }
+
+    /**
+     * The foil's holds leave with it: they have no ledger entry and no buyer count, and the stock
+     * row's held units they overwrote are counted again from the holds left, so that the sweeper
+     * can expire the real ones when their time runs out and no later test reads the foil's leftovers.
+     */
+    private static void undoNaiveCheckout(String sku) {
+        Db.update("DELETE FROM reservation r WHERE r.sku = ? AND NOT EXISTS (SELECT 1 FROM stock_movement m WHERE m.reservation_id = r.id)",
+                sku);
+        Db.update("UPDATE stock_shard s SET held = (SELECT coalesce(sum(r.qty), 0) FROM reservation r"
+                + " WHERE r.sku = s.sku AND r.shard = s.shard AND r.status = 'HELD') WHERE s.sku = ?", sku);
     }
 
     /** The administrator issues a storefront key, its secret one of the run's, and lists the keys. */

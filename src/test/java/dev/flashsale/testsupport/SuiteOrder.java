@@ -29,11 +29,17 @@ public final class SuiteOrder implements ClassOrderer {
     /** {@code -Dsuite.shuffle=SEED} (or {@code random}): the classes in an order drawn from the seed instead. */
     public static final String SHUFFLE = "suite.shuffle";
 
+    /**
+     * The seed of {@code random}, drawn once: JUnit may order the classes more than once, and the
+     * order that runs must be the one of the seed printed.
+     */
+    private static final long RANDOM_SEED = new java.util.Random().nextLong();
+
     @Override
     public void orderClasses(ClassOrdererContext context) {
         String shuffle = System.getProperty(SHUFFLE, "").strip();
         if (!shuffle.isEmpty()) {
-            long seed = shuffle.equals("random") ? new java.util.Random().nextLong() : Long.parseLong(shuffle);
+            long seed = shuffle.equals("random") ? RANDOM_SEED : Long.parseLong(shuffle);
             List<? extends ClassDescriptor> classes = context.getClassDescriptors();
             classes.sort(Comparator.comparing(test -> test.getTestClass().getName()));
             Collections.shuffle(classes, new java.util.Random(seed));
