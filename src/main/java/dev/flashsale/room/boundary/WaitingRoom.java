@@ -69,14 +69,9 @@ public class WaitingRoom {
             TakeReply reply = calls.take(saleId, owner.qualify(buyerId.value()), fresh);
             if (reply instanceof NoRoom) {
                 reload(saleId);
-            } else if (reply instanceof TakeReply.RoomOff) {
-                throw RoomRefusals.roomOff(saleId);
-            } else if (reply instanceof TakeReply.QueueNotOpen notOpen) {
-                throw RoomRefusals.queueNotOpen(saleId, notOpen.opensAt());
-            } else if (reply instanceof TakeReply.QueueFull full) {
-                throw RoomRefusals.queueFull(saleId, full.ticketsMax());
+            } else if (!(reply instanceof TakeReply.Ticket taken)) {
+                throw RoomRefusals.ofTake(saleId, reply);
             } else {
-                TakeReply.Ticket taken = (TakeReply.Ticket) reply;
                 QueueAnswer polled = answered(room, owner, taken.ticket(), taken.poll());
                 if (polled != null) {
                     recentPolls.learnt(saleId, taken.ticket(), polled);

@@ -10,9 +10,10 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.List;
 
 /**
- * Writes a round of admission's events to the outbox, in a transaction of their own: a
+ * Writes rounds of admissions' events to the outbox, in a transaction of their own: a
  * {@code ticket.admitted} for each buyer admitted and a {@code unit.reoffered} for each of them
  * handed a unit a hold gave back. A ticket is a secret (it fetches the admission token), so an
  * event names it by its commitment, the SHA-256 the lottery's record uses, with its buyer.
@@ -23,19 +24,27 @@ public class AdmissionOutbox {
     @Inject
     Outbox outbox;
 
+    /** The events of {@code rounds}, in one transaction. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public void write(SaleId saleId, Stepped stepped) {
-        // Asked once a round: with no webhook listening, a round writes nothing, and asks nothing per buyer.
+    public void write(List<AdmittedRound> rounds) {
+        // Asked once for all the rounds: with no webhook listening, they write nothing, and ask nothing per buyer.
         boolean admittedHeard = outbox.listened(EventType.TICKET_ADMITTED);
-        boolean reofferedHeard = stepped.reoffered() > 0 && outbox.listened(EventType.UNIT_REOFFERED);
-        for (int i = 0; i < stepped.tickets().size() && (admittedHeard || reofferedHeard); i++) {
-            Stepped.AdmittedTicket admitted = stepped.tickets().get(i);
-            if (admittedHeard) {
-                outbox.record(EventType.TICKET_ADMITTED, data(saleId, admitted)
-                        .add("tokenExpiresAt", Instant.ofEpochMilli(stepped.tokenExpiryMillis()).toString()).build());
-            }
-            if (reofferedHeard && i < stepped.reoffered()) {
-                outbox.record(EventType.UNIT_REOFFERED, data(saleId, admitted).build());
+        boolean reofferedHeard = rounds.stream().anyMatch(round -> round.stepped().reoffered() > 0)
+                && outbox.listened(EventType.UNIT_REOFFERED);
+        if (!admittedHeard && !reofferedHeard) {
+            return;
+        }
+        for (AdmittedRound round : rounds) {
+            Stepped stepped = round.stepped();
+            for (int i = 0; i < stepped.tickets().size(); i++) {
+                Stepped.AdmittedTicket admitted = stepped.tickets().get(i);
+                if (admittedHeard) {
+                    outbox.record(EventType.TICKET_ADMITTED, data(round.saleId(), admitted)
+                            .add("tokenExpiresAt", Instant.ofEpochMilli(stepped.tokenExpiryMillis()).toString()).build());
+                }
+                if (reofferedHeard && i < stepped.reoffered()) {
+                    outbox.record(EventType.UNIT_REOFFERED, data(round.saleId(), admitted).build());
+                }
             }
         }
     }

@@ -3,6 +3,7 @@ package dev.flashsale.room.control;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.room.entity.TakeReply;
 import java.time.Instant;
 
 /** The room's refusals, each in one place: no room, no such ticket, and a ticket refused to a buyer. */
@@ -46,5 +47,19 @@ public final class RoomRefusals {
     public static ProblemException queueFull(SaleId saleId, long ticketsMax) {
         return ProblemException.conflict("queue-full", "Queue full", "The waiting room of sale " + saleId
                 + " gave out its most tickets (" + ticketsMax + "); it takes no new buyer");
+    }
+
+    /** The refusal of a take the room answered without a ticket: off, its queue not open yet, or full. */
+    public static ProblemException ofTake(SaleId saleId, TakeReply refused) {
+        if (refused instanceof TakeReply.QueueNotOpen notOpen) {
+            return queueNotOpen(saleId, notOpen.opensAt());
+        }
+        if (refused instanceof TakeReply.QueueFull full) {
+            return queueFull(saleId, full.ticketsMax());
+        }
+        if (refused instanceof TakeReply.RoomOff) {
+            return roomOff(saleId);
+        }
+        throw new IllegalArgumentException("Not a refusal: " + refused);
     }
 }
