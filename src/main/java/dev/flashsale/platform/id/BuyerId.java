@@ -14,11 +14,24 @@ public record BuyerId(String value) {
     public static final int MAX_LENGTH = 128;
 
     public BuyerId {
-        if (value == null || value.isBlank() || value.length() > MAX_LENGTH
-                || value.codePoints().anyMatch(Character::isISOControl)) {
+        if (problemOf(value) != null) {
             throw ProblemException.badRequest("invalid-buyer-id",
                     "A buyerId is 1 to " + MAX_LENGTH + " characters, not blank, without control characters");
         }
+    }
+
+    /** What keeps {@code value} from being a buyer id, as a request's field error says it; null when nothing does. */
+    public static String problemOf(String value) {
+        if (value == null) {
+            return "must not be null";
+        }
+        if (value.isBlank()) {
+            return "must not be blank";
+        }
+        if (value.length() > MAX_LENGTH) {
+            return "size must be between 1 and " + MAX_LENGTH;
+        }
+        return value.codePoints().anyMatch(Character::isISOControl) ? "must have no control character" : null;
     }
 
     @Override

@@ -13,23 +13,10 @@ import java.util.List;
 public record TicketRequest(String buyerId) {
 
     public TicketRequest {
-        String problem = problemOf(buyerId);
+        String problem = BuyerId.problemOf(buyerId);
         if (problem != null) {
             throw ProblemException.invalid(List.of(new Problem.FieldError("buyerId", problem)));
         }
-    }
-
-    private static String problemOf(String buyerId) {
-        if (buyerId == null) {
-            return "must not be null";
-        }
-        if (buyerId.isBlank()) {
-            return "must not be blank";
-        }
-        if (buyerId.length() > BuyerId.MAX_LENGTH) {
-            return "size must be between 1 and " + BuyerId.MAX_LENGTH;
-        }
-        return buyerId.codePoints().anyMatch(Character::isISOControl) ? "must have no control character" : null;
     }
 
     /** The buyer, as the room and the reservations know it. */
