@@ -13,6 +13,8 @@ import java.util.UUID;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -54,7 +56,12 @@ class AdversaryCampaignIT {
         assertEquals(List.of(), violations, runs + " runs from seed " + first);
     }
 
-    /** Each foil breaks one invariant on purpose (the bot's reserves through the naive checkout, ...): the campaign says so. */
+    /**
+     * Each foil breaks one invariant on purpose (the bot's reserves through the naive checkout, ...):
+     * the campaign says so. The foils' runs go side by side, and beside the campaign's own runs:
+     * each has its own key, users, sales and webhooks, and is judged on its own.
+     */
+    @Execution(ExecutionMode.CONCURRENT)
     @ParameterizedTest
     @EnumSource(value = AdversaryCampaign.Foil.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
     void theCampaignCatchesItsFoil(AdversaryCampaign.Foil foil) throws Exception {

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Changed credentials end the console sessions made with the old ones: an administrator's password
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * ends every session but the one it was made from (over the admin API, every one). A session ended
  * is sent to the login page at its next page or AJAX post, so that the dashboard's poll cannot keep
  * it alive; a new login with the new password works; the audit trail says which sessions ended and
- * why.
+ * why. The tests run side by side, each with users of its own.
  */
 @Tag("security")
 class ChangedCredentialsIT {
@@ -32,6 +34,7 @@ class ChangedCredentialsIT {
 
     private final Api api = new Api(TestServer.url()).withStorefrontKey(null);
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void aPasswordResetEndsTheUsersSessionsAndTheDashboardsPollCannotKeepThemAlive() {
         String user = newUser("viewer");
@@ -53,6 +56,7 @@ class ChangedCredentialsIT {
         assertSessionsEnded(user, Api.ADMIN_USER, "password-reset");
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void anOwnPasswordChangeKeepsTheSessionItWasMadeFromAndEndsTheOthers() {
         String user = newUser("merchandiser");
@@ -77,6 +81,7 @@ class ChangedCredentialsIT {
         assertEquals(200, new ConsoleSession(api.base()).login(user, "changed-over-the-admin-api").get("console/sales.xhtml").status());
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void aRoleChangeEndsTheUsersSessionsAndItsRememberedPassword() {
         String user = newUser("administrator");
@@ -110,6 +115,7 @@ class ChangedCredentialsIT {
         assertSessionsEnded(user, Api.ADMIN_USER, "role-change");
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void anAdministratorCannotChangeTheirOwnRole() {
         String admin = newUser("administrator");
@@ -120,6 +126,7 @@ class ChangedCredentialsIT {
         assertEquals("administrator", Db.text("SELECT role FROM app_user WHERE username = ?", admin));
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void aSessionEndedByADisableStaysEndedWhenTheUserIsEnabledAgain() {
         String user = newUser("viewer");

@@ -10,12 +10,13 @@ import dev.flashsale.testsupport.RoleMatrix;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 
@@ -151,8 +152,13 @@ final class CredentialChanges {
         return page;
     }
 
-    /** Each change made, and each session started before it ended within the refresh, but the one a console change came from. */
+    /**
+     * Each change made, and each session started before it ended within the refresh, but the one a
+     * console change came from. The sessions are watched together, within one refresh from the
+     * start of the judging, so a run's verdict takes one refresh at the most, not one per session.
+     */
     void judge(List<String> violations) {
+        Map<ConsoleSession, User> ending = new LinkedHashMap<>();
         for (User user : users) {
             secrets.minted(Kind.PASSWORD_HASH, hashOf(user.changed()));
             int status = answered.getOrDefault(user, -1);
@@ -170,17 +176,24 @@ final class CredentialChanges {
                     }
                     continue;
                 }
-                AtomicReference<ConsoleSession.Page> last = new AtomicReference<>();
-                try {
-                    Awaitility.await().atMost(REFRESH).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(200))
-                            .until(() -> last.updateAndGet(before -> page(user, session, PAGE)).sendsToLogin());
-                } catch (ConditionTimeoutException stillOpen) {
-                    ConsoleSession.Page page = last.get();
-                    violations.add("a console session of a user (" + user.role() + ") started before its " + user.change()
-                            + (page != null && page.status() < 0 ? " got " + page.body() : " still opens pages") + " "
-                            + REFRESH.toSeconds() + " s after it");
-                }
+                ending.put(session, user);
             }
+        }
+        Map<ConsoleSession, ConsoleSession.Page> last = new HashMap<>();
+        try {
+            Awaitility.await().atMost(REFRESH).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(200)).until(() -> {
+                ending.forEach((session, user) -> last.put(session, page(user, session, PAGE)));
+                last.values().removeIf(ConsoleSession.Page::sendsToLogin);
+                ending.keySet().retainAll(last.keySet());
+                return ending.isEmpty();
+            });
+        } catch (ConditionTimeoutException stillOpen) {
+            ending.forEach((session, user) -> {
+                ConsoleSession.Page page = last.get(session);
+                violations.add("a console session of a user (" + user.role() + ") started before its " + user.change()
+                        + (page != null && page.status() < 0 ? " got " + page.body() : " still opens pages") + " "
+                        + REFRESH.toSeconds() + " s after it");
+            });
         }
     }
 }

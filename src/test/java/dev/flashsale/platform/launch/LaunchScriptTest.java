@@ -19,6 +19,8 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,7 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * application) is stopped and started again, at most
  * {@code FLASHSALE_START_ATTEMPTS} times, then the script gives up with exit code 1 and leaves no
  * process behind; a server that answers is left alone, and one that ends is not started again.
- * The uber-jar is {@link FakeServer}, in a jar built here.
+ * The uber-jar is {@link FakeServer}, in a jar built here. The tests run side by side: each
+ * launches the script on a free port of its own, with files of its own, and most of their time is
+ * the script's own waiting.
  */
 class LaunchScriptTest {
 
@@ -50,12 +54,14 @@ class LaunchScriptTest {
         }
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void aServerThatNeverAnswersIsStartedAgainThenGivenUpOn() throws Exception {
         assertStartedTwiceThenGivenUpOn("silent");
     }
 
     /** Payara Micro answers 404 before the application is deployed, and its listener can be lost after that. */
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void aServerThatAnswersWithoutTheApplicationIsStartedAgain() throws Exception {
         assertStartedTwiceThenGivenUpOn("empty");
@@ -82,6 +88,7 @@ class LaunchScriptTest {
         assertTrue(errors.contains("(attempt 2 of 2)") && errors.contains("giving up after 2 starts"), errors);
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void aServerThatAnswersIsLeftAloneUntilTheScriptIsStopped() throws Exception {
         Path starts = dir.resolve("serving-starts");
@@ -100,6 +107,7 @@ class LaunchScriptTest {
         assertFalse(ProcessHandle.of(server).map(ProcessHandle::isAlive).orElse(false), "the server stopped with the script");
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void aServerThatEndsIsNotStartedAgain() throws Exception {
         Path starts = dir.resolve("failing-starts");
@@ -110,6 +118,7 @@ class LaunchScriptTest {
         assertEquals(1, Files.readAllLines(starts).size());
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @Test
     void noStartAttemptsAtAllIsRefused() throws Exception {
         Run run = launch("serve", dir.resolve("refused-starts"), Map.of("FLASHSALE_START_ATTEMPTS", "0"));
