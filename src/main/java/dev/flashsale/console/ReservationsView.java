@@ -1,6 +1,5 @@
 package dev.flashsale.console;
 
-import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.reservations.boundary.ReservationDesk;
 import dev.flashsale.reservations.entity.Movement;
@@ -50,7 +49,7 @@ public class ReservationsView implements Serializable {
     }
 
     public void search() {
-        found = actions.attempt(null, () -> ReservationRows.of(new ReservationQuery(key, buyer, status, sku,
+        found = actions.attempt(null, () -> ReservationRows.of(ReservationQuery.of(key, buyer, status, sku,
                 sale == null || sale.isBlank() ? null : SaleId.parse(sale.strip())), desk)).orElse(null);
         selected = null;
         history = List.of();
@@ -58,14 +57,14 @@ public class ReservationsView implements Serializable {
 
     public void show(Reservation reservation) {
         selected = reservation;
-        history = actions.attempt(null, () -> desk.history(new ReservationId(reservation.id()))).orElse(List.of());
+        history = actions.attempt(null, () -> desk.history(reservation.id())).orElse(List.of());
     }
 
     public void cancelSelected() {
         if (selected == null) {
             return;
         }
-        actions.attempt(null, () -> desk.cancelHold(new ReservationId(selected.id()))).ifPresent(cancelled -> {
+        actions.attempt(null, () -> desk.cancelHold(selected.id())).ifPresent(cancelled -> {
             actions.info("Hold " + cancelled.id() + " cancelled; " + cancelled.qty() + " unit(s) of " + cancelled.sku()
                     + " are back on sale");
             search();

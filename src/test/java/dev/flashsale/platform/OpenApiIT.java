@@ -196,6 +196,41 @@ class OpenApiIT {
         }
     }
 
+    /**
+     * An identifier type (a sale's, a reservation's, a buyer's id) is written in JSON as its text,
+     * so the document says a string where one is answered, not an object holding a value.
+     */
+    @Test
+    void idsAreDescribedAsTheTextTheyAreAnswered() {
+        JsonObject schemas = document.getJsonObject("components").getJsonObject("schemas");
+        for (String[] field : List.of(new String[] {"SaleView", "id"}, new String[] {"SaleSummary", "id"},
+                new String[] {"Reservation", "id"}, new String[] {"Reservation", "buyerId"})) {
+            JsonObject property = resolved(schemas, schemas.getJsonObject(field[0]).getJsonObject("properties").getJsonObject(field[1]));
+            assertEquals("string", property.getString("type", ""), field[0] + "." + field[1] + ": " + property);
+        }
+        List<String> asObjects = new ArrayList<>();
+        idsAsObjects("", document, asObjects);
+        assertEquals(List.of(), asObjects, "ids described as an object holding a value");
+    }
+
+    /** Where in the document a schema is an object of one property {@code value}: an id type the scanner took apart. */
+    private static void idsAsObjects(String where, JsonValue value, List<String> found) {
+        if (value instanceof JsonObject object) {
+            if (object.get("properties") instanceof JsonObject properties && properties.keySet().equals(Set.of("value"))) {
+                found.add(where + " " + object);
+            }
+            object.forEach((name, child) -> idsAsObjects(where + "/" + name, child, found));
+        } else if (value instanceof jakarta.json.JsonArray array) {
+            for (int i = 0; i < array.size(); i++) {
+                idsAsObjects(where + "/" + i, array.get(i), found);
+            }
+        }
+    }
+
+    private static JsonObject resolved(JsonObject schemas, JsonObject schema) {
+        return schema.containsKey("$ref") ? schemas.getJsonObject(schema.getString("$ref").substring(21)) : schema;
+    }
+
     private static boolean hasSchema(JsonObject answer) {
         JsonObject content = answer.getJsonObject("content");
         return content != null && !content.isEmpty()

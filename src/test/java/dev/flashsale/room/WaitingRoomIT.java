@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.awaitility.Awaitility.await;
 
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.AdmissionTokens;
 import dev.flashsale.room.control.RoomKeys;
@@ -252,7 +253,8 @@ class WaitingRoomIT {
         String otherSaleToken = awaitStatus(other, ticketOther, "ADMITTED").getString("token");
         AdmissionTokens signer = AdmissionTokens.withKey(Api.ROOM_TOKEN_KEY);
         AdmissionClaims claimsA = signer.verify(tokenA).orElseThrow();
-        String expired = signer.sign(new AdmissionClaims(new SaleId(sale.id), ticketA, System.currentTimeMillis() - 1000, "buyer-a"));
+        String expired = signer.sign(new AdmissionClaims(new SaleId(sale.id), ticketA, System.currentTimeMillis() - 1000,
+                new BuyerId("buyer-a")));
         String forgedKey = AdmissionTokens.withKey("another-key-that-no-node-has-of-32-chars").sign(claimsA);
         String tampered = tamper(tokenA);
 
@@ -626,7 +628,7 @@ class WaitingRoomIT {
                         AdmissionClaims claims = nodesKey.verify(answer.getString("token")).orElseThrow(() ->
                                 new AssertionError("a token the nodes' key does not verify: " + answer));
                         assertEquals(ticket, claims.ticket(), answer.toString());
-                        assertEquals("crowd-" + client + "-" + b, claims.buyerId(), "another buyer's token: " + answer);
+                        assertEquals(new BuyerId("crowd-" + client + "-" + b), claims.buyerId(), "another buyer's token: " + answer);
                         assertEquals(sale.id(), claims.saleId().value());
                         admitted.add(ticket);
                     } else {

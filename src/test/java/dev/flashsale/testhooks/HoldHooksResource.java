@@ -1,6 +1,7 @@
 package dev.flashsale.testhooks;
 
 import dev.flashsale.platform.database.DatabaseMigration;
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.boundary.HoldSweeper;
@@ -22,7 +23,6 @@ import jakarta.ws.rs.core.MediaType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.UUID;
 import javax.sql.DataSource;
 
 /**
@@ -61,7 +61,7 @@ public class HoldHooksResource {
      */
     @POST
     @Path("{id}/confirm-while-overdue")
-    public JsonObject confirmWhileOverdue(@PathParam("id") UUID id) throws Exception {
+    public JsonObject confirmWhileOverdue(@PathParam("id") ReservationId id) throws Exception {
         transaction.begin();
         try {
             makeOverdueInThisTransaction(id);
@@ -77,11 +77,11 @@ public class HoldHooksResource {
     }
 
     /** The application's data source enlists this connection in the running JTA transaction. */
-    private void makeOverdueInThisTransaction(UUID id) throws SQLException {
+    private void makeOverdueInThisTransaction(ReservationId id) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement update = connection.prepareStatement(
                      "UPDATE reservation SET expires_at = now() - interval '1 second' WHERE id = ?")) {
-            update.setObject(1, id);
+            update.setObject(1, id.value());
             if (update.executeUpdate() != 1) {
                 throw new IllegalStateException("No hold " + id);
             }

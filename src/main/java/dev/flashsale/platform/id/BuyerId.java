@@ -1,6 +1,5 @@
 package dev.flashsale.platform.id;
 
-import dev.flashsale.platform.id.TextJson;
 import dev.flashsale.platform.problem.ProblemException;
 import jakarta.json.bind.annotation.JsonbTypeAdapter;
 

@@ -1,9 +1,11 @@
 package dev.flashsale.platform.id;
 
+import jakarta.json.bind.annotation.JsonbTypeAdapter;
 import java.util.Objects;
 import java.util.UUID;
 
 /** A reservation's id, as the storefront and the admin API name it; its text is the UUID's. */
+@JsonbTypeAdapter(ReservationId.AsJson.class)
 public record ReservationId(UUID value) {
 
     public ReservationId {
@@ -18,5 +20,13 @@ public record ReservationId(UUID value) {
     @Override
     public String toString() {
         return value.toString();
+    }
+
+    /** In JSON, the reservation's id is the UUID's text. */
+    public static final class AsJson extends TextJson<ReservationId> {
+
+        public AsJson() {
+            super(ReservationId::toString, ReservationId::parse);
+        }
     }
 }

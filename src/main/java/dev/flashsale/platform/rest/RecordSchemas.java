@@ -1,5 +1,7 @@
 package dev.flashsale.platform.rest;
 
+import dev.flashsale.platform.id.TextJson;
+import jakarta.json.bind.annotation.JsonbTypeAdapter;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -15,7 +17,8 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
  * The schema of a record that no resource method names (the problem document, written by the
  * exception mappers; the storefront's requests and answers), read from its components so that it
  * cannot drift from the record. Knows the component types such records use: text, numbers,
- * flags, ids, instants, enums (a schema of their own) and lists of these.
+ * flags, ids (an identifier type that JSON writes as its text, {@link TextJson}, as that text),
+ * instants, enums (a schema of their own) and lists of these.
  */
 public final class RecordSchemas {
 
@@ -39,6 +42,9 @@ public final class RecordSchemas {
         if (type instanceof ParameterizedType list && list.getRawType() == List.class) {
             return OASFactory.createSchema().type(Schema.SchemaType.ARRAY)
                     .items(schemaOf(components, list.getActualTypeArguments()[0]));
+        }
+        if (type instanceof Class<?> identifier && isText(identifier)) {
+            return schemaOf(components, identifier.getRecordComponents()[0].getGenericType());
         }
         if (type instanceof Class<?> record && record.isRecord()) {
             addTo(components, (Class<? extends Record>) record);
@@ -67,6 +73,13 @@ public final class RecordSchemas {
             return OASFactory.createSchema().type(Schema.SchemaType.STRING);
         }
         throw new IllegalArgumentException("No schema for a record component of type " + type);
+    }
+
+    /** An identifier (SaleId, Sku ...) that JSON writes as the one value it wraps, not as an object. */
+    private static boolean isText(Class<?> type) {
+        JsonbTypeAdapter adapter = type.getAnnotation(JsonbTypeAdapter.class);
+        return type.isRecord() && adapter != null && TextJson.class.isAssignableFrom(adapter.value())
+                && type.getRecordComponents().length == 1;
     }
 
     private static void addEnum(Components components, Class<?> type) {

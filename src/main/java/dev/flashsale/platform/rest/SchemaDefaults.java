@@ -1,5 +1,6 @@
 package dev.flashsale.platform.rest;
 
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.openapi.models.media.Schema;
@@ -19,6 +20,7 @@ final class SchemaDefaults {
      * the properties it copies from an array's items onto the array.
      */
     static Schema clear(Schema schema) {
+        asText(schema);
         if (schema.getType() == Schema.SchemaType.ARRAY && schema.getProperties() != null) {
             // The element type's properties, written on the array as well as on its items.
             schema.setProperties(null);
@@ -40,6 +42,30 @@ final class SchemaDefaults {
         clearFalse(schema::getWriteOnly, schema::setWriteOnly);
         clearFalse(schema::getDeprecated, schema::setDeprecated);
         return schema;
+    }
+
+    /**
+     * An identifier type ({@code SaleId}, {@code ReservationId}, {@code BuyerId}, {@code Sku}) is
+     * written in JSON as its text (its {@code TextJson} adapter), but the scanner, which reads no
+     * JSON-B adapter, describes the record: an object of one property, {@code value}. Such a schema
+     * becomes the text it is answered as: the value's own string, or a UUID's (which the scanner
+     * calls an object).
+     */
+    private static void asText(Schema schema) {
+        if (schema.getProperties() == null || !schema.getProperties().keySet().equals(Set.of("value"))
+                || schema.getType() != null && schema.getType() != Schema.SchemaType.OBJECT) {
+            return;
+        }
+        Schema value = schema.getProperties().get("value");
+        schema.setProperties(null);
+        schema.setType(Schema.SchemaType.STRING);
+        if (value.getType() == Schema.SchemaType.STRING) {
+            schema.setFormat(value.getFormat());
+            schema.setPattern(value.getPattern());
+            schema.setMaxLength(value.getMaxLength());
+        } else {
+            schema.setFormat("uuid");
+        }
     }
 
     /** A flag written false, which is what leaving it out says. */

@@ -1,6 +1,7 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.id.KeyOwner;
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Described.Outcome;
@@ -10,7 +11,6 @@ import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationView;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.UUID;
 
 /** {@code POST /api/reservations/{id}/cancel}: a hold cancelled, its units back on sale; cancelling again answers the same. */
 @ApplicationScoped
@@ -23,7 +23,7 @@ import java.util.UUID;
 public class CancelReservation extends OneReservation {
 
     @Override
-    Reservation apply(UUID id, KeyOwner owner) {
+    Reservation apply(ReservationId id, KeyOwner owner) {
         return lifecycle.cancel(id, owner);
     }
 }

@@ -14,7 +14,6 @@ import dev.flashsale.reservations.entity.ExtensionRequest;
 import dev.flashsale.reservations.entity.ReservationView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.UUID;
 
 /**
  * {@code POST /api/reservations/{id}/extend}: a live hold waits longer for a payment in flight,
@@ -36,7 +35,7 @@ import java.util.UUID;
 public class ExtendReservation implements Handler<ExtendReservation.Asked> {
 
     /** The reservation named and the seconds asked for. */
-    public record Asked(UUID id, ExtensionRequest request) {
+    public record Asked(ReservationId id, ExtensionRequest request) {
     }
 
     private static final ExtensionRequestReader BODIES = new ExtensionRequestReader();
@@ -46,8 +45,7 @@ public class ExtendReservation implements Handler<ExtendReservation.Asked> {
 
     @Override
     public Asked read(Call call) {
-        UUID id = ReservationId.parse(call.param("id")).value();
-        return new Asked(id, call.optionalBody(BODIES, ExtensionRequest.SALE_DEFAULT));
+        return new Asked(ReservationId.parse(call.param("id")), call.optionalBody(BODIES, ExtensionRequest.SALE_DEFAULT));
     }
 
     @Override

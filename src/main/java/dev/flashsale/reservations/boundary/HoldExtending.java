@@ -2,6 +2,7 @@ package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.gate.entity.HoldExtended;
 import dev.flashsale.platform.id.KeyOwner;
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.control.HoldExtensions;
 import dev.flashsale.reservations.entity.Reservation;
@@ -10,12 +11,11 @@ import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * A payment in flight extends a live hold: one conditional UPDATE ({@link HoldExtensions}), which
  * the sweeper and the lazy reclaim, both reading the hold's deadline in PostgreSQL, then respect.
- * Only the key that made the reservation extends it ({@link ReservationLifecycle#find(UUID, KeyOwner)}).
+ * Only the key that made the reservation extends it ({@link ReservationLifecycle#find(ReservationId, KeyOwner)}).
  */
 @Stateless
 public class HoldExtending {
@@ -37,7 +37,7 @@ public class HoldExtending {
      * its sale's allowance; 409 with the reason, and nothing changed, otherwise. Once committed, the
      * gate's deadline of the hold follows.
      */
-    public Reservation extend(UUID id, KeyOwner owner, Integer seconds) {
+    public Reservation extend(ReservationId id, KeyOwner owner, Integer seconds) {
         Reservation reservation = lifecycle.find(id, owner);
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             Optional<Reservation> done = extensions.extend(id, seconds);

@@ -8,26 +8,25 @@ import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationView;
 import jakarta.inject.Inject;
-import java.util.UUID;
 
 /**
  * A storefront route on one reservation, named by the path's {@code {id}}, of the calling key's
  * own: answered with the reservation after {@link #apply}.
  */
-abstract class OneReservation implements Handler<UUID> {
+abstract class OneReservation implements Handler<ReservationId> {
 
     @Inject
     ReservationLifecycle lifecycle;
 
     @Override
-    public UUID read(Call call) {
-        return ReservationId.parse(call.param("id")).value();
+    public ReservationId read(Call call) {
+        return ReservationId.parse(call.param("id"));
     }
 
     @Override
-    public Answer answer(Call call, UUID id) {
+    public Answer answer(Call call, ReservationId id) {
         return Answer.ok(ReservationView.of(apply(id, call.owner())));
     }
 
-    abstract Reservation apply(UUID id, KeyOwner owner);
+    abstract Reservation apply(ReservationId id, KeyOwner owner);
 }

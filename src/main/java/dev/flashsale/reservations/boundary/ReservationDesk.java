@@ -16,7 +16,6 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * Reservations as merchandisers see them: search, a reservation's history from the ledger, and
@@ -50,16 +49,14 @@ public class ReservationDesk {
         return reservations.search(query, Math.max(0, first), Math.max(1, Math.min(size, SEARCH_LIMIT)), oldestFirst);
     }
 
-    public List<Movement> history(ReservationId reservation) {
-        UUID id = reservation.value();
+    public List<Movement> history(ReservationId id) {
         lifecycle.find(id);
         return reservations.movementsOf(id);
     }
 
     /** Cancels a live hold; a reservation that is not HELD is refused rather than silently kept. */
     @RolesAllowed(Roles.MERCHANDISER)
-    public Reservation cancelHold(ReservationId held) {
-        UUID id = held.value();
+    public Reservation cancelHold(ReservationId id) {
         Reservation reservation = lifecycle.find(id);
         if (reservation.status() != ReservationStatus.HELD) {
             throw ProblemException.conflict("not-a-hold", "Not a hold",

@@ -47,7 +47,7 @@ public class ReservationDeskResource {
     @GET
     public List<Reservation> search(@QueryParam("key") String key, @QueryParam("buyer") String buyer,
                                     @QueryParam("status") String status, @QueryParam("sku") String sku) {
-        return desk.search(new ReservationQuery(key, buyer, statusOf(status), sku));
+        return desk.search(ReservationQuery.of(key, buyer, statusOf(status), sku));
     }
 
     @Operation(summary = "A reservation's ledger rows")

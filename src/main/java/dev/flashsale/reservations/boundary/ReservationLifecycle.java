@@ -4,6 +4,7 @@ import dev.flashsale.gate.entity.HoldConfirmed;
 import dev.flashsale.gate.entity.UnitsRetaken;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.id.KeyOwner;
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.control.ReservationEvents;
 import dev.flashsale.reservations.entity.Reservation;
@@ -17,7 +18,6 @@ import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * What happens to a hold after checkout: payment confirms it, the buyer cancels it (a payment in
@@ -56,16 +56,16 @@ public class ReservationLifecycle {
     ReservationEvents events;
 
     /** The reservation, whichever key made it (the admin desk's). */
-    public Reservation find(UUID id) {
+    public Reservation find(ReservationId id) {
         return find(id, Optional.empty());
     }
 
     /** The reservation, when {@code owner}'s key made it. */
-    public Reservation find(UUID id, KeyOwner owner) {
+    public Reservation find(ReservationId id, KeyOwner owner) {
         return find(id, Optional.of(owner));
     }
 
-    public Reservation confirm(UUID id, KeyOwner owner) {
+    public Reservation confirm(ReservationId id, KeyOwner owner) {
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             Reservation reservation = find(id, owner);
             switch (reservation.status()) {
@@ -105,16 +105,16 @@ public class ReservationLifecycle {
     }
 
     /** Cancels the reservation, whichever key made it (the admin desk's). */
-    public Reservation cancel(UUID id) {
+    public Reservation cancel(ReservationId id) {
         return cancel(id, Optional.empty());
     }
 
     /** Cancels the reservation, when {@code owner}'s key made it. */
-    public Reservation cancel(UUID id, KeyOwner owner) {
+    public Reservation cancel(ReservationId id, KeyOwner owner) {
         return cancel(id, Optional.of(owner));
     }
 
-    private Reservation cancel(UUID id, Optional<KeyOwner> owner) {
+    private Reservation cancel(ReservationId id, Optional<KeyOwner> owner) {
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             Reservation reservation = find(id, owner);
             switch (reservation.status()) {
@@ -142,7 +142,7 @@ public class ReservationLifecycle {
     }
 
     /** Another key's reservation is answered as one that does not exist: which ids exist is no other key's business. */
-    private Reservation find(UUID id, Optional<KeyOwner> owner) {
+    private Reservation find(ReservationId id, Optional<KeyOwner> owner) {
         return reservations.find(id).filter(found -> owner.isEmpty() || owner.get().equals(found.idempotencyKey().owner()))
                 .orElseThrow(() -> ReservationRefusals.notFound(id));
     }

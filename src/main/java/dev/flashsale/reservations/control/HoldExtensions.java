@@ -1,5 +1,6 @@
 package dev.flashsale.reservations.control;
 
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
 import dev.flashsale.reservations.entity.HoldExtension;
@@ -13,7 +14,6 @@ import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * A live hold's deadline moved later for a payment in flight: one conditional UPDATE
@@ -35,9 +35,9 @@ public class HoldExtensions {
      * @param seconds the seconds asked for (the sale grants at most its {@code maxExtensionSeconds}); null: the sale's most
      * @return the reservation extended, or empty when nothing changed
      */
-    public Optional<Reservation> extend(UUID id, Integer seconds) {
+    public Optional<Reservation> extend(ReservationId id, Integer seconds) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/extend_hold"), Tuple.class)
-                .setParameter("id", id)
+                .setParameter("id", id.value())
                 .setParameter("seconds", seconds)
                 .getResultList();
         if (rows.isEmpty()) {
@@ -51,9 +51,9 @@ public class HoldExtensions {
     }
 
     /** The hold as an extension sees it; empty when there is no such reservation. */
-    public Optional<HoldExtension> find(UUID id) {
+    public Optional<HoldExtension> find(ReservationId id) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_extension_of_hold"), Tuple.class)
-                .setParameter("id", id)
+                .setParameter("id", id.value())
                 .getResultList();
         return rows.stream().findFirst().map(row -> new HoldExtension(ReservationStatus.valueOf(Rows.text(row, "status")),
                 Boolean.TRUE.equals(row.get("live")), Rows.integer(row, "extensions"),

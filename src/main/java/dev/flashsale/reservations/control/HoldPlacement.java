@@ -1,6 +1,7 @@
 package dev.flashsale.reservations.control;
 
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.reservations.entity.TakeRaced;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
@@ -116,7 +117,7 @@ public class HoldPlacement {
      */
     private Optional<List<ReserveAnswer>> take(Offer offer, int shard, List<ReserveCommand> commands, boolean firstFreeShard) {
         List<NewHold> holds = commands.stream()
-                .map(command -> new NewHold(UUID.randomUUID(), command.key(), command.buyerId().value(), command.qty(),
+                .map(command -> new NewHold(new ReservationId(UUID.randomUUID()), command.key(), command.buyerId(), command.qty(),
                         command.admissionTicket())).toList();
         Optional<PlacedHolds<Reservation>> placed;
         try {

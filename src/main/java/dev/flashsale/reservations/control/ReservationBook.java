@@ -2,6 +2,7 @@ package dev.flashsale.reservations.control;
 
 import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
@@ -23,7 +24,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -61,9 +61,9 @@ public class ReservationBook {
         return used.stream().map(String::valueOf).collect(Collectors.toCollection(HashSet::new));
     }
 
-    public Optional<Reservation> find(UUID id) {
+    public Optional<Reservation> find(ReservationId id) {
         return first(em.createNativeQuery(sql.get("reservations/find_reservation"), Tuple.class)
-                .setParameter("id", id)
+                .setParameter("id", id.value())
                 .getResultList());
     }
 
@@ -74,7 +74,7 @@ public class ReservationBook {
     public ReservationPage search(ReservationQuery query, int offset, int limit, boolean oldestFirst) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/search_reservations"), Tuple.class)
                 .setParameter("idempotencyKey", ReservationQuery.orEmpty(query.idempotencyKey()))
-                .setParameter("buyerId", ReservationQuery.orEmpty(query.buyerId()))
+                .setParameter("buyerId", query.buyerId() == null ? "" : query.buyerId().value())
                 .setParameter("status", query.status() == null ? "" : query.status().name())
                 .setParameter("sku", ReservationQuery.orEmpty(query.sku()))
                 .setParameter("saleId", query.saleId() == null ? "" : query.saleId().toString())
@@ -103,9 +103,9 @@ public class ReservationBook {
         return em.createNativeQuery(sql.get("reservations/forget_expiring_notices")).setParameter("batch", batch).executeUpdate();
     }
 
-    public List<Movement> movementsOf(UUID reservationId) {
+    public List<Movement> movementsOf(ReservationId reservationId) {
         List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_movements_of_reservation"), Tuple.class)
-                .setParameter("reservationId", reservationId)
+                .setParameter("reservationId", reservationId.value())
                 .getResultList();
         return rows.stream().map(row -> new Movement(Rows.number(row, "id"), Rows.text(row, "kind"),
                 Rows.integer(row, "qty"), Rows.integer(row, "held_delta"), Rows.integer(row, "sold_delta"),
@@ -117,7 +117,7 @@ public class ReservationBook {
     }
 
     static Reservation reservation(Tuple row) {
-        return new Reservation(Rows.uuid(row, "id"), Rows.idempotencyKey(row),
+        return new Reservation(new ReservationId(Rows.uuid(row, "id")), Rows.idempotencyKey(row),
                 new Sku(Rows.text(row, "sku")), new BuyerId(Rows.text(row, "buyer_id")), Rows.integer(row, "qty"),
                 ReservationStatus.valueOf(Rows.text(row, "status")), Rows.instant(row, "created_at"),
                 Rows.instant(row, "expires_at"), Rows.instant(row, "updated_at"), Rows.integer(row, "extensions"));

@@ -1,7 +1,9 @@
 package dev.flashsale.reservations.control;
 
 import dev.flashsale.platform.JsonBuilders;
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.IdempotencyKey;
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.ReturnedHold;
@@ -13,7 +15,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.transaction.Transactional;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * The reservations' webhook events, written to the outbox in the transaction of the transition
@@ -61,17 +62,16 @@ public class ReservationEvents {
     }
 
     private static JsonObjectBuilder data(Reservation reservation) {
-        return data(reservation.id(), reservation.idempotencyKey(), reservation.sku(), reservation.buyerId().value(),
-                reservation.qty()).add("status", reservation.status().name())
-                .add("expiresAt", reservation.expiresAt().toString());
+        return data(reservation.id(), reservation.idempotencyKey(), reservation.sku(), reservation.buyerId(), reservation.qty())
+                .add("status", reservation.status().name()).add("expiresAt", reservation.expiresAt().toString());
     }
 
-    private static JsonObjectBuilder data(UUID id, IdempotencyKey key, Sku sku, String buyerId, int qty) {
+    private static JsonObjectBuilder data(ReservationId id, IdempotencyKey key, Sku sku, BuyerId buyerId, int qty) {
         return JsonBuilders.object()
                 .add("reservationId", id.toString())
                 .add("idempotencyKey", key.value())
                 .add("sku", sku.value())
-                .add("buyerId", buyerId)
+                .add("buyerId", buyerId.value())
                 .add("qty", qty);
     }
 }

@@ -1,8 +1,8 @@
 package dev.flashsale.reservations.entity;
 
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.problem.ProblemException;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * What decides whether a hold may be extended, as read after an extension was refused: the
@@ -17,7 +17,7 @@ public record HoldExtension(ReservationStatus status, boolean live, int extensio
      * Why the hold is not extended: its end first (paid for, cancelled, run out), then its sale's
      * allowance; empty when nothing forbids it (the refusal raced a change that is gone now).
      */
-    public Optional<ProblemException> refusal(UUID id) {
+    public Optional<ProblemException> refusal(ReservationId id) {
         if (status == ReservationStatus.CONFIRMED) {
             return Optional.of(ProblemException.conflict("reservation-confirmed", "Reservation confirmed",
                     "Reservation " + id + " is paid for; there is no hold left to extend"));

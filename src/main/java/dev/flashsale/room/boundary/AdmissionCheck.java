@@ -84,7 +84,7 @@ public class AdmissionCheck {
                     "The " + HEADER + " admits to another sale than the one of SKU " + sku.value());
         }
         // A token admits its buyer through the storefront key that took its ticket (the ticket's name says which) only.
-        if (!claims.buyerId().equals(buyerId.value()) || !TicketNames.isOwnedBy(claims.ticket(), key.owner())) {
+        if (!claims.buyerId().equals(buyerId) || !TicketNames.isOwnedBy(claims.ticket(), key.owner())) {
             throw new ProblemException(403, "admission-token-other-buyer", "Admission token of another buyer",
                     "The " + HEADER + " admits another buyer than " + buyerId);
         }

@@ -66,7 +66,7 @@ public class WaitingRoom {
         Room room = room(saleId);
         String fresh = TicketNames.fresh(owner);
         for (int attempt = 0; attempt < 3; attempt++) {
-            TakeReply reply = calls.take(saleId, owner.qualify(buyerId.value()), fresh);
+            TakeReply reply = calls.take(saleId, owner, buyerId, fresh);
             if (reply instanceof NoRoom) {
                 reload(saleId);
             } else if (!(reply instanceof TakeReply.Ticket taken)) {

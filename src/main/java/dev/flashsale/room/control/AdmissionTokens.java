@@ -1,6 +1,8 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.SaleId;
+import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.entity.AdmissionClaims;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -86,8 +88,9 @@ public class AdmissionTokens {
                 return Optional.empty();
             }
             String[] claims = new String(DECODE.decode(parts[1]), StandardCharsets.UTF_8).split("\n", 4);
-            return Optional.of(new AdmissionClaims(new SaleId(UUID.fromString(claims[0])), claims[1], Long.parseLong(claims[2]), claims[3]));
-        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException malformed) {
+            return Optional.of(new AdmissionClaims(new SaleId(UUID.fromString(claims[0])), claims[1], Long.parseLong(claims[2]),
+                    new BuyerId(claims[3])));
+        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException | ProblemException malformed) {
             return Optional.empty();
         }
     }

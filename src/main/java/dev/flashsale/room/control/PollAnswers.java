@@ -1,5 +1,6 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.room.entity.AdmissionClaims;
 import dev.flashsale.room.entity.PollReply;
@@ -33,7 +34,8 @@ public class PollAnswers {
         if (reply instanceof PollReply.Admitted admitted) {
             long expiry = admitted.tokenExpiresAtMillis();
             // The token names the buyer as the storefront knows it; its ticket names the key (AdmissionCheck checks both).
-            String token = tokens.sign(new AdmissionClaims(room.saleId(), ticket, expiry, owner.unqualify(admitted.buyerId())));
+            BuyerId buyer = new BuyerId(owner.unqualify(admitted.buyer()));
+            String token = tokens.sign(new AdmissionClaims(room.saleId(), ticket, expiry, buyer));
             return new QueueAnswer(ticket, QueueStatus.ADMITTED, null, admitted.queueLength(), 0L, pollAfter, null, token,
                     Instant.ofEpochMilli(expiry));
         }

@@ -1,5 +1,7 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.BuyerId;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.room.entity.PollReply;
 import dev.flashsale.room.entity.TakeReply;
@@ -34,8 +36,9 @@ final class RoomCall<A> {
         this.decoder = decoder;
     }
 
-    static RoomCall<TakeReply> take(String buyerId, String newTicket) {
-        return new RoomCall<>(List.of("T", buyerId, newTicket), RoomReplies::take);
+    /** The room knows a buyer in the space of the storefront key that sends it ({@link KeyOwner#qualify}). */
+    static RoomCall<TakeReply> take(KeyOwner owner, BuyerId buyerId, String newTicket) {
+        return new RoomCall<>(List.of("T", owner.qualify(buyerId.value()), newTicket), RoomReplies::take);
     }
 
     static RoomCall<PollReply> poll(String ticket) {

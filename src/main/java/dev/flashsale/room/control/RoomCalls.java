@@ -1,5 +1,7 @@
 package dev.flashsale.room.control;
 
+import dev.flashsale.platform.id.BuyerId;
+import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.platform.problem.ProblemException;
@@ -54,9 +56,9 @@ public class RoomCalls {
 
     private final ConcurrentHashMap<SaleId, RequestLine<RoomCall<?>>> lines = new ConcurrentHashMap<>();
 
-    /** A ticket for the buyer ({@code newTicket} when the buyer has none), and where it stands. */
-    public TakeReply take(SaleId saleId, String buyerId, String newTicket) {
-        return call(saleId, RoomCall.take(buyerId, newTicket));
+    /** A ticket for {@code owner}'s buyer ({@code newTicket} when the buyer has none), and where it stands. */
+    public TakeReply take(SaleId saleId, KeyOwner owner, BuyerId buyerId, String newTicket) {
+        return call(saleId, RoomCall.take(owner, buyerId, newTicket));
     }
 
     /** Where the ticket stands. */

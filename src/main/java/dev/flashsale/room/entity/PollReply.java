@@ -25,8 +25,11 @@ public sealed interface PollReply permits NoRoom, PollReply.NoSuchTicket, PollRe
     record Waiting(long position, long queueLength, WaitReason reason) implements PollReply {
     }
 
-    /** Admitted: its token, for {@code buyerId}, may be issued until {@code tokenExpiresAtMillis}. */
-    record Admitted(long tokenExpiresAtMillis, long queueLength, String buyerId) implements PollReply {
+    /**
+     * Admitted: its token, for {@code buyer}, may be issued until {@code tokenExpiresAtMillis}; the
+     * buyer as the room knows it ({@code <owner>/<buyerId>}), which only its key's owner unqualifies.
+     */
+    record Admitted(long tokenExpiresAtMillis, long queueLength, String buyer) implements PollReply {
     }
 
     /**

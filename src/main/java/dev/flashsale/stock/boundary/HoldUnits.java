@@ -1,5 +1,7 @@
 package dev.flashsale.stock.boundary;
 
+import dev.flashsale.platform.id.BuyerId;
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.Savepoints;
@@ -19,7 +21,6 @@ import jakarta.transaction.Transactional;
 import java.sql.Savepoint;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -58,10 +59,10 @@ public class HoldUnits {
         // a take that found nothing lets it go, since the caller may next lock every row in order.
         Savepoint beforeTake = firstFreeShard ? savepoints.set() : null;
         List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
-                .setParameter("ids", PgArrays.literal(holds.stream().map(NewHold::id).toList()))
+                .setParameter("ids", PgArrays.literal(holds.stream().map(hold -> hold.id().value()).toList()))
                 .setParameter("owners", PgArrays.literal(holds.stream().map(hold -> hold.key().owner().id()).toList()))
                 .setParameter("keys", PgArrays.literal(holds.stream().map(hold -> hold.key().value()).toList()))
-                .setParameter("buyers", PgArrays.literal(holds.stream().map(NewHold::buyerId).toList()))
+                .setParameter("buyers", PgArrays.literal(holds.stream().map(hold -> hold.buyerId().value()).toList()))
                 .setParameter("qtys", PgArrays.literal(holds.stream().map(NewHold::qty).toList()))
                 .setParameter("tickets", PgArrays.literal(holds.stream().map(NewHold::admissionTicket).toList()))
                 .setParameter("sku", shard.sku().value())
@@ -86,26 +87,26 @@ public class HoldUnits {
     }
 
     /** HELD -> CONFIRMED, held units become sold; an overdue hold only if {@code acceptOverdue}. */
-    public boolean sellUnitsOfConfirmedHold(UUID id, boolean acceptOverdue) {
+    public boolean sellUnitsOfConfirmedHold(ReservationId id, boolean acceptOverdue) {
         Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/sell_units_of_confirmed_hold"), Tuple.class)
-                .setParameter("id", id)
+                .setParameter("id", id.value())
                 .setParameter("acceptOverdue", acceptOverdue)
                 .getSingleResult();
         return LedgerChecks.transitionMovedStock(row, id, "confirm");
     }
 
     /** HELD -> CANCELLED, held units become available. */
-    public boolean returnUnitsOfCancelledHold(UUID id) {
+    public boolean returnUnitsOfCancelledHold(ReservationId id) {
         Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/return_units_of_cancelled_hold"), Tuple.class)
-                .setParameter("id", id)
+                .setParameter("id", id.value())
                 .getSingleResult();
         return LedgerChecks.transitionMovedStock(row, id, "cancel");
     }
 
     /** EXPIRED -> CONFIRMED, if the units can be taken again straight into sold. */
-    public boolean takeUnitsForLatePayment(UUID id) {
+    public boolean takeUnitsForLatePayment(ReservationId id) {
         Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/take_units_for_late_payment"), Tuple.class)
-                .setParameter("id", id)
+                .setParameter("id", id.value())
                 .getSingleResult();
         return Rows.number(row, "transitions") == 1;
     }
@@ -124,7 +125,7 @@ public class HoldUnits {
             throw new IllegalStateException("Refusing to expire " + expired.size() + " holds of " + shard.sku()
                     + ": the stock row of shard " + shard.shard() + " did not take their units back");
         }
-        return expired.stream().map(hold -> new ReturnedHold(Rows.uuid(hold, "id"), Rows.idempotencyKey(hold),
-                Rows.text(hold, "buyer_id"), Rows.integer(hold, "qty"))).toList();
+        return expired.stream().map(hold -> new ReturnedHold(new ReservationId(Rows.uuid(hold, "id")), Rows.idempotencyKey(hold),
+                new BuyerId(Rows.text(hold, "buyer_id")), Rows.integer(hold, "qty"))).toList();
     }
 }

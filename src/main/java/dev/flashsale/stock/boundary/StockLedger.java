@@ -1,5 +1,6 @@
 package dev.flashsale.stock.boundary;
 
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
@@ -56,15 +57,16 @@ public class StockLedger {
      * sale's stock rows at the same moment, exactly one answers the sale (its row is locked to the
      * commit, and each asks after the one before committed).
      */
-    public Optional<UUID> saleSoldOutBy(UUID reservationId) {
+    public Optional<SaleId> saleSoldOutBy(ReservationId reservationId) {
         List<?> locked = em.createNativeQuery(sql.get("stock/lock_sale_of_sold_out_shard"))
-                .setParameter("id", reservationId)
+                .setParameter("id", reservationId.value())
                 .getResultList();
         if (locked.isEmpty()) {
             return Optional.empty();
         }
-        UUID saleId = locked.get(0) instanceof UUID id ? id : UUID.fromString(locked.get(0).toString());
-        Object soldOut = em.createNativeQuery(sql.get("stock/find_sale_sold_out")).setParameter("saleId", saleId).getSingleResult();
+        SaleId saleId = new SaleId(locked.get(0) instanceof UUID id ? id : UUID.fromString(locked.get(0).toString()));
+        Object soldOut = em.createNativeQuery(sql.get("stock/find_sale_sold_out")).setParameter("saleId", saleId.value())
+                .getSingleResult();
         return Boolean.TRUE.equals(soldOut) ? Optional.of(saleId) : Optional.empty();
     }
 

@@ -1,8 +1,8 @@
 package dev.flashsale.stock.control;
 
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.sql.Rows;
 import jakarta.persistence.Tuple;
-import java.util.UUID;
 
 /**
  * A reservation transition and the stock movement it implies happen in one statement; if the
@@ -15,7 +15,7 @@ public final class LedgerChecks {
     }
 
     /** @return whether the transition happened; throws when it happened without its stock row moving */
-    public static boolean transitionMovedStock(Tuple row, UUID reservationId, String transition) {
+    public static boolean transitionMovedStock(Tuple row, ReservationId reservationId, String transition) {
         long transitions = Rows.number(row, "transitions");
         long stockRows = Rows.number(row, "stock_rows");
         if (transitions != stockRows) {

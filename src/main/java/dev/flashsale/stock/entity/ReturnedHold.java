@@ -1,8 +1,9 @@
 package dev.flashsale.stock.entity;
 
+import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.IdempotencyKey;
-import java.util.UUID;
+import dev.flashsale.platform.id.ReservationId;
 
 /** A hold whose time ran out (reservation {@code id}), and the units it gave back. */
-public record ReturnedHold(UUID id, IdempotencyKey key, String buyerId, int qty) {
+public record ReturnedHold(ReservationId id, IdempotencyKey key, BuyerId buyerId, int qty) {
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.problem.ProblemException;
 import java.math.BigDecimal;
 import java.util.Optional;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** Why a hold is not extended, in the order the answer gives it, and what an extension may ask for. */
 class HoldExtensionTest {
 
-    private static final UUID ID = UUID.fromString("00000000-0000-4000-8000-000000000001");
+    private static final ReservationId ID = new ReservationId(UUID.fromString("00000000-0000-4000-8000-000000000001"));
 
     @Test
     void aHoldsEndComesBeforeItsSalesAllowance() {

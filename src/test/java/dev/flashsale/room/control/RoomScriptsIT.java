@@ -222,7 +222,7 @@ class RoomScriptsIT {
 
         for (int i = 0; i < 2; i++) {
             PollReply.Admitted admitted = assertInstanceOf(PollReply.Admitted.class, RoomReplies.poll(answers.get(i)));
-            assertEquals("buyer-t_" + (i + 1), admitted.buyerId());
+            assertEquals("buyer-t_" + (i + 1), admitted.buyer());
             assertEquals(1, admitted.queueLength());
             assertTrue(admitted.tokenExpiresAtMillis() >= before + TOKEN_MS && admitted.tokenExpiresAtMillis() <= after + TOKEN_MS,
                     "the token runs for tokenMs from Redis' clock");
