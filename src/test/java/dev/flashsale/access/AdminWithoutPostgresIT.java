@@ -21,6 +21,7 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The admin API on a node whose PostgreSQL is away (its connections cut and every new one refused,
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.function.Executable;
  * again, with no incident; once PostgreSQL is back, the same calls are answered as usual.
  */
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class AdminWithoutPostgresIT {
 
     @Test

@@ -12,6 +12,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A user disabled on one node is refused on the other within its refresh
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 @Order(-1)
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class DisabledUserTwoNodesIT {
 
     /** flashsale.admin.account-refresh-ms; the waits allow twice as long, for the second node's read and a poll. */

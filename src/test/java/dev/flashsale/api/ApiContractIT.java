@@ -20,12 +20,14 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The API's contract at its edges: every kind of bad input gets its 4xx problem+json answer and
  * changes nothing; the admin API asks for credentials; sales move only along their lifecycle.
  */
 @Tag("core")
+@Isolated("collects the server's heap and counts its checkout lines")
 class ApiContractIT {
 
     /** Unknown SKUs asked for in each of the two batches of {@link #requestsForUnknownSkusLeaveNothingBehind()}. */

@@ -20,6 +20,7 @@ import java.util.function.Consumer;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * message and nothing stored; a form posted without its ViewState refused.
  */
 @Tag("browser")
+@Isolated("expects its own sale, key and audit events to be the newest; spends failed logins of the tests' own address")
 class ConsoleIT {
 
     private final URL base = TestServer.url();

@@ -15,6 +15,7 @@ import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -23,6 +24,7 @@ import redis.clients.jedis.Jedis;
  * ends equal to what PostgreSQL has available and no buyer is told sold out while units are left.
  */
 @Tag("core")
+@Isolated("stops Redis and starts an empty one; runs reconciliation")
 class GateDriftIT {
 
     private final Api api = new Api(TestServer.url());

@@ -46,6 +46,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisCluster;
 
@@ -57,6 +58,7 @@ import redis.clients.jedis.JedisCluster;
  * oversold and no 5xx but 503 with Retry-After, and the gate comes back once the master does.
  */
 @Tag("cluster")
+@Isolated("runs on the Redis Cluster and the second node started again on it")
 class RedisClusterIT {
 
     private static final Logger LOG = Logger.getLogger(RedisClusterIT.class.getName());

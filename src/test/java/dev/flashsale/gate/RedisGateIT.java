@@ -34,6 +34,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -42,6 +43,7 @@ import redis.clients.jedis.Jedis;
  * fails a request, SCRIPT FLUSH is survived, and reconciliation makes PostgreSQL win.
  */
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class RedisGateIT {
 
     /** Twice the units: the sale sells out and turns buyers away while the scripts come and go. */

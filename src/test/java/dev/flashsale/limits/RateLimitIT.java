@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * node counted there refuses here; with Redis gone each node keeps the limits itself.
  */
 @Tag("core")
+@Isolated("stops and restarts Redis")
 class RateLimitIT {
 
     private static final int BURST = TestServer.BUYER_BURST;

@@ -19,6 +19,7 @@ import java.sql.PreparedStatement;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -26,6 +27,7 @@ import redis.clients.jedis.Jedis;
  * user's credential only, and each figure moving with what the application did.
  */
 @Tag("core")
+@Isolated("reads the server's gauges of every sale, stands the second node down, runs reconciliation")
 class MetricsIT {
 
     private final Api api = new Api(TestServer.url());

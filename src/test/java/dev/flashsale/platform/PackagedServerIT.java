@@ -30,6 +30,7 @@ import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The packaged form an operator runs: payara/flashsale starting target/flashsale-micro.jar (the
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.Test;
  * PostgreSQL and Redis.
  */
 @Tag("packaging")
+@Isolated("runs the second node, whose sweeper and timers act on every sale")
 class PackagedServerIT {
 
     /** More reserve transactions than the pool holds, each on its own (locked) stock row. */

@@ -28,6 +28,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * One SKU's stock row held locked from outside (a stuck session) while buyers rush it: they are
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * again and nothing is oversold.
  */
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class BulkheadIT {
 
     /** Buyers of the locked SKU, more than the 32 clients send at once: some of them wait in line. */

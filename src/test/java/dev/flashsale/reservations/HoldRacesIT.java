@@ -29,6 +29,7 @@ import java.util.function.IntUnaryOperator;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Races on a hold's end: a payment that arrives as the hold expires, several sweepers at once
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * hooks in the server (dev.flashsale.testhooks); everything else through the storefront API.
  */
 @Tag("core")
+@Isolated("the sweep hook's counts cover every overdue hold; payments timed to 100 ms")
 class HoldRacesIT {
 
     /** Holds per SKU the sweepers race for: within one sweep batch (200), as many as prove it. */

@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Tag;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Tag;
  * CONFIRMED with a RECLAIM take against a sale that no longer sold.
  */
 @Tag("core")
+@Isolated("locks the ledger's table and counts the database's lock waits")
 class LatePaymentRaceIT {
 
     private final Api api = new Api(TestServer.url());

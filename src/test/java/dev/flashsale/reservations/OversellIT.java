@@ -33,6 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -43,6 +44,7 @@ import redis.clients.jedis.Jedis;
  * under the same load, oversells: proof that this load would catch the mistake.
  */
 @Tag("core")
+@Isolated("64 threads at once; scans every Redis key; its naive foil")
 class OversellIT {
 
     private static final int UNITS = 500;

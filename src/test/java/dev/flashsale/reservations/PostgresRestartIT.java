@@ -36,6 +36,7 @@ import java.util.stream.Stream;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * PostgreSQL restarted in the middle of a sale: the buyers caught in it are told to retry (503
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.Test;
  * with the same key.
  */
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class PostgresRestartIT {
 
     /**

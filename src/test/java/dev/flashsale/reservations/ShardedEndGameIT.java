@@ -37,6 +37,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -62,6 +63,7 @@ import redis.clients.jedis.Jedis;
  * db/stock/ run as they are by the other buyer and the other end game.
  */
 @Tag("core")
+@Isolated("replaces a database function every reserve calls; counts the database's deadlocks")
 class ShardedEndGameIT {
 
     private static final long TAKE_PAUSE = 0x5ead_e9a3L; // advisory lock the wrapped sku_room_on() waits for

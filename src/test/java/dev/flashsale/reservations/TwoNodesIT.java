@@ -36,6 +36,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Two application nodes on one PostgreSQL and one Redis, the load spread over both: the shared
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 @Order(1)
 class TwoNodesIT {
 

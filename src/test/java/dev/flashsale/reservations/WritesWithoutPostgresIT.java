@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A hold's extend, confirm and cancel on a node whose PostgreSQL is away (its connections cut and
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * PostgreSQL is back, the same requests go through.
  */
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class WritesWithoutPostgresIT {
 
     @Test

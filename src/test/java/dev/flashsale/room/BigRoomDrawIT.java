@@ -40,6 +40,7 @@ import java.util.UUID;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.resps.Slowlog;
@@ -52,6 +53,7 @@ import redis.clients.jedis.resps.Slowlog;
  * its order is the lottery recomputed from its seed.
  */
 @Tag("room")
+@Isolated("reads Redis's slow log, which no other command may enter")
 class BigRoomDrawIT {
 
     private static final int LOADED = 200_000;

@@ -45,6 +45,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -59,6 +60,7 @@ import redis.clients.jedis.Jedis;
  */
 @Order(-1)
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class ReturnedUnitsAtScaleIT {
 
     private static final Logger LOG = Logger.getLogger(ReturnedUnitsAtScaleIT.class.getName());

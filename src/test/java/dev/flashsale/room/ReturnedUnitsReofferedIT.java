@@ -35,6 +35,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -48,6 +49,7 @@ import redis.clients.jedis.Jedis;
  */
 @Order(-1)
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class ReturnedUnitsReofferedIT {
 
     /** The room's bound (docs/architecture.md): a returned unit's next buyer admitted within it. */

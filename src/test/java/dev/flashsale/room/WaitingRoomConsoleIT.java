@@ -23,6 +23,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The waiting room in the console, in headless Chromium: on a sale's dashboard the queue, the
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * (and audited) when valid, read-only for a viewer.
  */
 @Tag("browser")
+@Isolated("a browser class: the second node's start begins with it (EarlyStarts)")
 @TestMethodOrder(MethodOrderer.MethodName.class)
 class WaitingRoomConsoleIT {
 

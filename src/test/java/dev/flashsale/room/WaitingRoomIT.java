@@ -49,6 +49,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -61,6 +62,7 @@ import redis.clients.jedis.Jedis;
  * room opens when the test says ({@link RoomSales#openNow}) and whose own figures it reads.
  */
 @Tag("room")
+@Isolated("the room gauges add up every room; pauses Redis")
 @TestMethodOrder(MethodOrderer.MethodName.class)
 class WaitingRoomIT {
 

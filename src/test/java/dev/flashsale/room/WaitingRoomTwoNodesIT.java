@@ -35,6 +35,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A second server beside the tests' own, on the same PostgreSQL and Redis: one queue and one
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.Test;
  */
 @Order(-1)
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class WaitingRoomTwoNodesIT {
 
     private static final int UNITS = 30;

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A second server beside the tests' own, which only this test talks to: its counters of tickets,
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * answering polls, with the room's settings and the units it read last.
  */
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class WaitingRoomWithoutPostgresIT {
 
     /** Longer than the node's readings of the room (1 s) and of its units (250 ms) last: each is asked for again while PostgreSQL is away. */

@@ -12,6 +12,7 @@ import dev.flashsale.testsupport.TestServer;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Accounts an operator can run: an administrator disables a user (refused at its next request, in
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * the current one. Each change is audited; a refused one changes nothing.
  */
 @Tag("security")
+@Isolated("spends failed logins of the tests' own address")
 class AccountAdministrationIT {
 
     private final Api api = new Api(TestServer.url()).withStorefrontKey(null);

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -25,6 +26,7 @@ import redis.clients.jedis.Jedis;
  * whose checkout had ended reserved again (201) while Redis was away, its good signature standing.
  */
 @Tag("security")
+@Isolated("pauses Redis")
 class AdmissionWithoutRedisIT {
 
     /** Long enough for the two refused requests (each waits out Redis' timeout, 250 ms, once or twice), short for the suite. */

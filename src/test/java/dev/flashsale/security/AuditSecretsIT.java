@@ -22,6 +22,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The audit trail records what changed, never a secret. Every audited action ({@link AuditAction},
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * all, and a revoked ticket.
  */
 @Tag("security")
+@Isolated("its webhook hears every sale's events; runs reconciliation; reads the latest audit events")
 class AuditSecretsIT {
 
     private final Api api = new Api(TestServer.url());

@@ -14,6 +14,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Every cell of the role matrix in docs/roles.md, tried against the deployed server with a user of
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * login page in the console.
  */
 @Tag("security")
+@Isolated("runs reconciliation, one run at a time on the server")
 class RoleMatrixIT {
 
     /** Set in {@link #oneUserOfEachRole}: the test server starts when a test runs, not when the class is loaded. */

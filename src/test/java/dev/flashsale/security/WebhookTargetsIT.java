@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Webhooks cannot reach inside. With the product's default (no allow-list), set on the suite's
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * port reads as a stable text, not the socket's; an upper-case scheme is taken, in lower case.
  */
 @Tag("security")
+@Isolated("swaps the server's webhook allow-list; stands the second node down")
 class WebhookTargetsIT {
 
     private static final Duration PATIENCE = Duration.ofSeconds(30);

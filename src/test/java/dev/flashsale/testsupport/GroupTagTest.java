@@ -9,9 +9,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
-/** Every integration test class belongs to one of the suite's groups, so that it runs in the suite's order and alone with -Dgroups. */
+/**
+ * Every integration test class belongs to one of the suite's groups, so that it runs in the suite's
+ * order and alone with -Dgroups; and a class of the groups that reach the second node or drive a
+ * browser (whose first class starts that node early) runs alone ({@code @Isolated}).
+ */
 class GroupTagTest {
+
+    /** The groups whose classes run alone: they stop, slow or start what every class shares. */
+    private static final List<String> ALONE = List.of("browser", "packaging", "faults", "cluster");
 
     @Test
     void everyIntegrationTestClassNamesItsGroup() throws IOException, URISyntaxException, ClassNotFoundException {
@@ -30,6 +38,14 @@ class GroupTagTest {
             }
         }
         assertEquals(List.of(), untagged, "classes without one of the groups " + SuiteOrder.GROUPS);
+        List<String> besideOthers = new java.util.ArrayList<>();
+        for (String name : names) {
+            Class<?> test = Class.forName(name);
+            if (SuiteOrder.group(test).filter(ALONE::contains).isPresent() && !test.isAnnotationPresent(Isolated.class)) {
+                besideOthers.add(name);
+            }
+        }
+        assertEquals(List.of(), besideOthers, "classes of the groups " + ALONE + " that may run beside others");
         assertEquals(true, names.size() > 20, "the integration test classes were found: " + names);
     }
 }

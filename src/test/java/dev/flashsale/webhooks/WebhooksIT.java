@@ -30,6 +30,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Webhooks through the deployed application, to a real receiver inside this JVM
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.Test;
  * Each test registers its own webhook and deletes it, and looks only at its own events.
  */
 @Tag("core")
+@Isolated("a webhook hears every sale's events; counts every webhook and delivery")
 class WebhooksIT {
 
     private static final Duration PATIENCE = Duration.ofSeconds(30);

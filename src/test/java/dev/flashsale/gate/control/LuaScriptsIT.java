@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -24,6 +25,7 @@ import redis.clients.jedis.UnifiedJedis;
  * ({@link LuaScriptsOnClusterIT}: the same on a Redis Cluster).
  */
 @Tag("core")
+@Isolated("flushes Redis's scripts")
 class LuaScriptsIT {
 
     private final RedisScripts scripts = new RedisScripts();

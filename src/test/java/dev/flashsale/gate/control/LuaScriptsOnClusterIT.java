@@ -2,6 +2,7 @@ package dev.flashsale.gate.control;
 
 import org.junit.jupiter.api.Tag;
 import dev.flashsale.testsupport.TestRedisCluster;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
@@ -10,6 +11,7 @@ import redis.clients.jedis.UnifiedJedis;
  * sent the source.
  */
 @Tag("cluster")
+@Isolated("runs on the Redis Cluster and the second node started again on it")
 class LuaScriptsOnClusterIT extends LuaScriptsIT {
 
     @Override

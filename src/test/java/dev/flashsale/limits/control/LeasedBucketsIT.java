@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Two nodes' {@link Buckets}, against the tests' Redis, taking from one shared bucket through
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * refills meanwhile), while most requests cost no round trip.
  */
 @Tag("core")
+@Isolated("counts Redis round trips against a lease's 10 ms")
 class LeasedBucketsIT {
 
     /** A thousand a second, a burst of 5,000: leases of 10 tokens (10 ms of the rate). */

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import dev.flashsale.platform.redis.RedisClient;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
@@ -21,6 +22,7 @@ import redis.clients.jedis.UnifiedJedis;
  * clock ({@link TakeTokensScriptOnClusterIT}: the same on a Redis Cluster).
  */
 @Tag("core")
+@Isolated("flushes Redis's scripts; allows a second of drift")
 class TakeTokensScriptIT {
 
     /** Ten seconds a token: nothing refills while a test runs. */

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -23,6 +24,7 @@ import redis.clients.jedis.Jedis;
  * cluster has: the buckets of one call on different masters, one of which lost the script.
  */
 @Tag("cluster")
+@Isolated("runs on the Redis Cluster and the second node started again on it")
 class TakeTokensScriptOnClusterIT extends TakeTokensScriptIT {
 
     @Override

@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -28,6 +29,7 @@ import redis.clients.jedis.Jedis;
  * bounded time, and none telling more than up or down.
  */
 @Tag("faults")
+@Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class HealthIT {
 
     /**

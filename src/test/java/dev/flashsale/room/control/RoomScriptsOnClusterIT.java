@@ -2,6 +2,7 @@ package dev.flashsale.room.control;
 
 import dev.flashsale.testsupport.TestRedisCluster;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
@@ -9,6 +10,7 @@ import redis.clients.jedis.UnifiedJedis;
  * keys share the sale's slot, so the cluster runs it where they live.
  */
 @Tag("cluster")
+@Isolated("runs on the Redis Cluster and the second node started again on it")
 class RoomScriptsOnClusterIT extends RoomScriptsIT {
 
     @Override
