@@ -9,7 +9,11 @@ import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.ConsoleSession;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.TestServer;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.List;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -18,7 +22,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  * Accounts an operator can run: an administrator disables a user (refused at its next request, in
  * the admin API and in a console session already open) and enables it again, resets a password
  * (the old one refused), but cannot disable themselves; every user changes their own password with
- * the current one. Each change is audited; a refused one changes nothing.
+ * the current one. Each change is audited; a refused one changes nothing. A password is hashed
+ * with the iterations configured, and a stored hash of other iterations still verifies.
  */
 @Tag("security")
 @Isolated("spends failed logins of the tests' own address")
@@ -113,6 +118,27 @@ class AccountAdministrationIT {
         assertEquals(200, api.get("api/admin/me", "Authorization", Api.basic(user, "my-own-new-password")).status());
         assertEquals(1, Db.scalar("SELECT count(*) FROM audit_event WHERE target = ? AND action = 'user.password-change' AND actor = ?",
                 "user:" + user, user));
+    }
+
+    /**
+     * A password is hashed with the iterations configured (the tests' server: the least the product
+     * takes), and a hash stored with other iterations (the product's default, as a database from
+     * before a change of the setting holds) still lets its user in: a stored hash names its own.
+     */
+    @Test
+    void aPasswordIsHashedWithTheConfiguredIterationsAndAHashOfOthersStillVerifies() throws Exception {
+        String user = newUser("viewer");
+        String hash = Db.text("SELECT password_hash FROM app_user WHERE username = ?", user);
+        assertTrue(hash.startsWith("PBKDF2WithHmacSHA256:" + TestServer.PASSWORD_ITERATIONS + ":"), hash);
+
+        byte[] salt = new byte[32];
+        new SecureRandom().nextBytes(salt);
+        byte[] derived = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
+                .generateSecret(new PBEKeySpec("hashed-with-the-default".toCharArray(), salt, 210_000, 256)).getEncoded();
+        Db.update("UPDATE app_user SET password_hash = ? WHERE username = ?", "PBKDF2WithHmacSHA256:210000:"
+                + Base64.getEncoder().encodeToString(salt) + ":" + Base64.getEncoder().encodeToString(derived), user);
+        Api.Answer me = api.get("api/admin/me", "Authorization", Api.basic(user, "hashed-with-the-default"));
+        assertEquals(200, me.status(), me.toString());
     }
 
     private String newUser(String role) {

@@ -183,6 +183,8 @@ public final class TestServer implements AutoCloseable {
      * limits are wide enough for the tests' crowds, and {@code RateLimitIT} shows them at work.
      */
     /** The per-buyer limit the tests' server runs with. */
+    /** The least PBKDF2 iterations the product takes (Passwords.LEAST_ITERATIONS). */
+    public static final int PASSWORD_ITERATIONS = 10_000;
     public static final int BUYER_PER_SECOND = 20;
     public static final int BUYER_BURST = 200;
     /**
@@ -221,6 +223,8 @@ public final class TestServer implements AutoCloseable {
         settings.put("flashsale.db.max-pool-size", Integer.toString(MAX_POOL_SIZE));
         settings.put("flashsale.admin.user", Api.ADMIN_USER);
         settings.put("flashsale.admin.password", Api.ADMIN_PASSWORD);
+        // Each hash would cost the first-tier JIT half a second of one of two cores: hundreds a run.
+        settings.put("flashsale.admin.password-iterations", Integer.toString(PASSWORD_ITERATIONS));
         settings.put("flashsale.storefront.api-key", Api.STOREFRONT_KEY);
         settings.put("flashsale.room.token-key", Api.ROOM_TOKEN_KEY);
         settings.put("flashsale.console.secure-cookie", "false");

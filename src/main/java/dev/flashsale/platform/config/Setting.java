@@ -223,6 +223,10 @@ public enum Setting {
     ADMIN_PASSWORD(ACCESS, "flashsale.admin.password", null, TEXT,
             "its password; none: no first administrator (the local runner makes one up); a later change does not"
                     + " reset an existing user"),
+    ADMIN_PASSWORD_ITERATIONS(ACCESS, "flashsale.admin.password-iterations", "210000", COUNT,
+            "PBKDF2 iterations of a password hashed from now on (a stored hash names its own, so a change keeps every"
+                    + " password valid); at least 10000, below which the application does not start. Lower it only"
+                    + " where passwords protect nothing: the tests' servers use the least"),
     ADMIN_ACCOUNT_REFRESH_MS(ACCESS, "flashsale.admin.account-refresh-ms", "5000", MILLISECONDS,
             "how soon a user disabled, a password reset or changed, or a role changed, on another node counts here"
                     + " (the user's console sessions made before end, a password remembered as checked is checked again);"
