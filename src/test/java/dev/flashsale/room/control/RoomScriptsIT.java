@@ -497,9 +497,13 @@ class RoomScriptsIT {
 
     // The room as a test sets it up, and the scripts as the product calls them.
 
-    /** A room loaded into Redis, drawn, admitting nobody until {@link #startAdmission}; {@code changes} override. */
+    /**
+     * A room loaded into Redis, drawn, admitting nobody until {@link #startAdmission} (a rate of 0:
+     * with any other, a call that comes a little late, on a busy machine, would admit by itself);
+     * {@code changes} override.
+     */
     private void room(Map<String, String> changes) {
-        Map<String, String> settings = new LinkedHashMap<>(Map.of("enabled", "1", "paused", "0", "rate", "10",
+        Map<String, String> settings = new LinkedHashMap<>(Map.of("enabled", "1", "paused", "0", "rate", "0",
                 "maxActive", "100", "tokenMs", Long.toString(TOKEN_MS), "missMs", "30000", "preOpensMs", "0",
                 "opensMs", "0", "drawn", "1"));
         settings.putAll(changes);
