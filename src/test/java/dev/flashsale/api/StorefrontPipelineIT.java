@@ -131,7 +131,7 @@ class StorefrontPipelineIT {
     @Test
     void everyTicketAndPollAnswerIsTheSameWhateverTheRequestsShape() {
         String sku = Sales.uniqueSku("fast-room");
-        UUID sale = RoomSales.open(api, sku, 5, 1, 600, Instant.now().minusSeconds(1), new RoomSales.Room(1, 5, 60, 30));
+        UUID sale = RoomSales.open(api, sku, 5, 1, 600, Instant.now().minusSeconds(1), new RoomSales.Room(1, 5, 60, 600));
         String queue = "api/sales/" + sale + "/queue";
         // Paused: every ticket waits, so that two tickets differ only in their ids and places.
         assertEquals(200, api.adminPostEmpty("api/admin/sales/" + sale + "/room/pause").status());

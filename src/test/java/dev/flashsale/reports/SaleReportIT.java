@@ -205,13 +205,13 @@ class SaleReportIT {
         try (RawHttp first = new RawHttp(TestServer.url()); RawHttp second = new RawHttp(TestServer.url())) {
             first.write(path, "Authorization", auth);
             second.write(path, "Authorization", auth);
-            Api.Answer busy = await("two exports streaming").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+            Api.Answer busy = await("two exports streaming").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
                     .until(() -> api.adminGet(path), answer -> answer.status() != 200);
             assertEquals(503, busy.status(), busy.toString());
             assertEquals("exports-busy", busy.problemType());
             assertNotNull(busy.header("Retry-After"), busy.toString());
         }
-        Api.Answer whole = await("the stalled exports ended").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+        Api.Answer whole = await("the stalled exports ended").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
                 .until(() -> api.adminGet(path), answer -> answer.status() == 200);
         assertEquals(rows + 1, whole.body().lines().count(), "a header row and every reservation");
     }

@@ -56,7 +56,7 @@ class WaitingRoomSeedScenarioIT {
         // Every ticket polled until its buyer holds a unit or waits for a unit that is not free.
         Map<Integer, String> outcome = new ConcurrentHashMap<>();
         Map<Integer, String> holds = new ConcurrentHashMap<>();
-        await("every buyer holds a unit or waits for one").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> {
+        await("every buyer holds a unit or waits for one").atMost(RoomSales.PATIENCE.multipliedBy(3)).pollInterval(Duration.ofMillis(100)).until(() -> {
             Crowd.run(CLIENTS, BUYERS, i -> {
                 if (!outcome.containsKey(i)) {
                     JsonObject answer = RoomSales.poll(api, sale, tickets.get(i));

@@ -1,5 +1,6 @@
 package dev.flashsale.security;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,13 +17,14 @@ import java.util.UUID;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.resps.AccessControlLogEntry;
 
 /**
  * The application works on Redis as the ACL user of payara/redis-acl.conf, with the rights listed
  * there and no others: it logs in as that user, sells, queues and announces, its health check
- * reads the eviction policy, and Redis refused it nothing all run long (ACL LOG); the user can
+ * reads the eviction policy, a stopping node may end its subscription, and Redis refused it nothing all run long (ACL LOG); the user can
  * touch no key outside {@code fs:*} and run no command outside the list.
  */
 @Tag("security")
@@ -65,6 +67,8 @@ class RedisAclIT {
             assertThrows(JedisAccessControlException.class, () -> application.set("outside", "1"));
             assertThrows(JedisAccessControlException.class, () -> application.keys("fs:*"));
             assertThrows(JedisAccessControlException.class, () -> application.flushAll());
+            // A node that stops ends its subscription to the announcements (Announcements.stop).
+            assertDoesNotThrow(() -> application.sendCommand(Protocol.Command.UNSUBSCRIBE, "fs:room-changed"));
             assertThrows(JedisAccessControlException.class, () -> application.configSet("maxmemory-policy", "allkeys-lru"));
         } finally {
             try (Jedis redis = TestRedis.client()) {

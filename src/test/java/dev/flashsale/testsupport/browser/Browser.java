@@ -38,7 +38,7 @@ public final class Browser implements AutoCloseable {
 
     private static final String CHROMIUM = System.getProperty("it.chromium", "/usr/bin/chromium");
     private static final String CHROMEDRIVER = System.getProperty("it.chromedriver", "/usr/bin/chromedriver");
-    private static final Duration WAIT = Duration.ofSeconds(15);
+    private static final Duration WAIT = Duration.ofSeconds(45);
     private static final Deque<Chromium> IDLE = new ArrayDeque<>();
 
     static {
