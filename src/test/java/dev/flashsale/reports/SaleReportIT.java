@@ -193,7 +193,8 @@ class SaleReportIT {
     void aThirdExportAtOnceIsAskedToComeBackLater() throws Exception {
         String sku = Sales.uniqueSku("exports");
         String sale = Sales.openSale(api, sku, 1, 1, 600, "REFUSE").getString("id");
-        int rows = 60_000; // about 11 MB of CSV: more than the sockets between a stalled client and the server hold
+        // About 11 MB of CSV: more than the sockets between a stalled client (16 KB) and the server hold.
+        int rows = 60_000;
         Db.update("INSERT INTO reservation (id, idempotency_key, sku, buyer_id, qty, status, created_at, expires_at, updated_at, owner)"
                 + " SELECT gen_random_uuid(), 'export-' || g, ?, 'buyer-' || g, 1, 'EXPIRED', now(), now(), now(),"
                 + " '00000000-0000-0000-0000-000000000000' FROM generate_series(1, ?) g", sku, rows);
@@ -202,7 +203,7 @@ class SaleReportIT {
                 + " WHERE sku = ?", sku);
         String path = "api/admin/sales/" + sale + "/report/reservations.csv";
         String auth = Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD);
-        try (RawHttp first = new RawHttp(TestServer.url()); RawHttp second = new RawHttp(TestServer.url())) {
+        try (RawHttp first = RawHttp.stalled(TestServer.url()); RawHttp second = RawHttp.stalled(TestServer.url())) {
             first.write(path, "Authorization", auth);
             second.write(path, "Authorization", auth);
             Api.Answer busy = await("two exports streaming").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -19,12 +20,28 @@ import java.util.Locale;
 public final class RawHttp implements AutoCloseable {
 
     private final URL base;
+    /** The socket's receive buffer; 0: the kernel's, which it grows as the answers come. */
+    private final int receiveBuffer;
     private Socket socket;
     private InputStream in;
     private OutputStream out;
 
     public RawHttp(URL base) {
+        this(base, 0);
+    }
+
+    private RawHttp(URL base, int receiveBuffer) {
         this.base = base;
+        this.receiveBuffer = receiveBuffer;
+    }
+
+    /**
+     * A client that stops reading and holds the server up: its receive buffer fixed at 16 KB, so
+     * that the kernel does not grow it (on Linux up to {@code tcp_rmem}'s largest, 32 MB on this
+     * project's machines) to take a large answer whole while the client reads nothing.
+     */
+    public static RawHttp stalled(URL base) {
+        return new RawHttp(base, 16 * 1024);
     }
 
     /** @return the answer's status; the connection is opened again when the server closed it */
@@ -97,7 +114,11 @@ public final class RawHttp implements AutoCloseable {
     }
 
     private void open() throws IOException {
-        socket = new Socket(base.getHost(), base.getPort());
+        socket = new Socket();
+        if (receiveBuffer > 0) {
+            socket.setReceiveBufferSize(receiveBuffer);
+        }
+        socket.connect(new InetSocketAddress(base.getHost(), base.getPort()));
         socket.setSoTimeout(30_000);
         in = new BufferedInputStream(socket.getInputStream());
         out = socket.getOutputStream();
