@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.id.ReservationId;
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.JsonObjectReader;
 import dev.flashsale.platform.problem.Problem;
 import dev.flashsale.platform.rest.RestApplication;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.TestServer;
+import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -25,6 +28,7 @@ import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -116,6 +120,17 @@ class OpenApiIT {
             }
         }
         assertTrue(responses.containsKey("500"), where + " has no 500");
+        if (endpoint.takesId()) {
+            JsonObject refused = responses.getJsonObject("400");
+            assertTrue(refused != null && refused.getJsonArray("x-problem-types").contains(Json.createValue(Problem.TYPE_BASE + "invalid-id")),
+                    where + " takes an id in its path but does not list invalid-id under 400");
+            for (JsonValue parameter : operation.getJsonArray("parameters")) {
+                JsonObject schema = parameter.asJsonObject().getJsonObject("schema");
+                if (parameter.asJsonObject().getString("in").equals("path")) {
+                    assertEquals("string", schema.getString("type", ""), where + " describes its path id as " + schema);
+                }
+            }
+        }
         if (endpoint.takesBody()) {
             JsonObject body = operation.getJsonObject("requestBody");
             assertNotNull(body, where + " has no request body");
@@ -255,8 +270,11 @@ class OpenApiIT {
         return document.getJsonObject("paths");
     }
 
-    /** One route: its HTTP method, full path, what answers it, and whether it reads a body. */
-    private record Endpoint(String verb, String path, String method, boolean takesBody) {
+    /**
+     * One route: its HTTP method, full path, what answers it, whether it reads a body, and whether
+     * its path carries an id that {@code IdParameters} converts (and refuses with invalid-id).
+     */
+    private record Endpoint(String verb, String path, String method, boolean takesBody, boolean takesId) {
     }
 
     /**
@@ -277,7 +295,7 @@ class OpenApiIT {
                 if (route != null) {
                     String[] declared = route.value().split(" ", 2);
                     boolean body = Stream.of(type.getDeclaredFields()).anyMatch(field -> JsonObjectReader.class.isAssignableFrom(field.getType()));
-                    endpoints.add(new Endpoint(declared[0].toLowerCase(), declared[1], type.getName(), body));
+                    endpoints.add(new Endpoint(declared[0].toLowerCase(), declared[1], type.getName(), body, false));
                 }
                 Path classPath = type.getAnnotation(Path.class);
                 if (classPath == null || type.isInterface()) {
@@ -290,7 +308,9 @@ class OpenApiIT {
                             String path = (root + "/" + classPath.value() + (methodPath == null ? "" : "/" + methodPath.value()))
                                     .replaceAll("/+", "/").replaceAll("(.)/$", "$1");
                             boolean body = method.isAnnotationPresent(Consumes.class) || type.isAnnotationPresent(Consumes.class);
-                            endpoints.add(new Endpoint(verb.getSimpleName().toLowerCase(), path, type.getName() + "#" + method.getName(), body));
+                            boolean id = Stream.of(method.getParameters()).anyMatch(parameter -> parameter.isAnnotationPresent(PathParam.class)
+                                    && (parameter.getType() == SaleId.class || parameter.getType() == ReservationId.class));
+                            endpoints.add(new Endpoint(verb.getSimpleName().toLowerCase(), path, type.getName() + "#" + method.getName(), body, id));
                         }
                     }
                 }

@@ -41,7 +41,6 @@ public class SaleReportResource {
             + "returned, sold and taken again, the paid share, and when it opened, first held, sold out and was last paid")
     @APIResponse(responseCode = "200", description = "The report",
             content = @Content(schema = @Schema(implementation = SaleReport.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
@@ -53,7 +52,6 @@ public class SaleReportResource {
     @Operation(summary = "The report's figures as CSV: a row per SKU and one for the whole sale, (all)")
     @APIResponse(responseCode = "200", description = "The figures (RFC 4180, UTF-8, a header row, times in ISO-8601 UTC)",
             content = @Content(mediaType = "text/csv", schema = @Schema(type = SchemaType.STRING)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
@@ -68,7 +66,6 @@ public class SaleReportResource {
             + "created, expires, confirmed, cancelled and expired at, and the storefront key's name")
     @APIResponse(responseCode = "200", description = "The reservations (RFC 4180, UTF-8, a header row, times in ISO-8601 UTC)",
             content = @Content(mediaType = "text/csv", schema = @Schema(type = SchemaType.STRING)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "503", description = "exports-busy")
     @Access({Roles.MERCHANDISER, Roles.VIEWER})

@@ -53,7 +53,6 @@ public class ReservationDeskResource {
     @Operation(summary = "A reservation's ledger rows")
     @APIResponse(responseCode = "200", description = "The movements",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Movement.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "reservation-not-found")
     @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
@@ -65,7 +64,6 @@ public class ReservationDeskResource {
     @Operation(summary = "Cancel a hold (merchandisers)")
     @APIResponse(responseCode = "200", description = "The reservation, cancelled",
             content = @Content(schema = @Schema(implementation = Reservation.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "reservation-not-found")
     @APIResponse(responseCode = "409", description = "not-a-hold, reservation-confirmed")
     @Access(Roles.MERCHANDISER)

@@ -40,7 +40,6 @@ public class RoomAdminResource {
     @Operation(summary = "The sale's waiting room: settings, the lottery's seed hash (and seed once drawn), queue and admissions")
     @APIResponse(responseCode = "200", description = "The room",
             content = @Content(schema = @Schema(implementation = RoomView.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "room-not-found")
     @APIResponse(responseCode = "503", description = "room-unavailable")
     @Access({Roles.MERCHANDISER, Roles.VIEWER})
@@ -52,7 +51,7 @@ public class RoomAdminResource {
     @Operation(summary = "Set the sale's waiting room (merchandisers); the lottery's seed is made with the first setting")
     @APIResponse(responseCode = "200", description = "The room",
             content = @Content(schema = @Schema(implementation = RoomView.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id, prequeue-opens-after-start")
+    @APIResponse(responseCode = "400", description = "prequeue-opens-after-start")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "409", description = "room-needs-start")
     @APIResponse(responseCode = "503", description = "room-unavailable")
@@ -66,7 +65,6 @@ public class RoomAdminResource {
     @Operation(summary = "Pause admission (merchandisers): waiting buyers keep their places")
     @APIResponse(responseCode = "200", description = "The room, paused",
             content = @Content(schema = @Schema(implementation = RoomView.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "room-not-found")
     @APIResponse(responseCode = "503", description = "room-unavailable")
     @Access(Roles.MERCHANDISER)
@@ -79,7 +77,6 @@ public class RoomAdminResource {
     @Operation(summary = "Resume admission (merchandisers)")
     @APIResponse(responseCode = "200", description = "The room, admitting",
             content = @Content(schema = @Schema(implementation = RoomView.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "room-not-found")
     @APIResponse(responseCode = "503", description = "room-unavailable")
     @Access(Roles.MERCHANDISER)
@@ -91,7 +88,6 @@ public class RoomAdminResource {
 
     @Operation(summary = "Revoke a ticket and its admission token (merchandisers): its place goes to the next buyer")
     @APIResponse(responseCode = "204", description = "Revoked (also when the ticket had already expired or left)")
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "room-not-found, ticket-not-found")
     @APIResponse(responseCode = "503", description = "room-unavailable")
     @Access(Roles.MERCHANDISER)

@@ -67,7 +67,7 @@ public class SalesAdminResource {
     @Operation(summary = "Change a sale's terms and items (merchandisers)")
     @APIResponse(responseCode = "200", description = "The sale, changed",
             content = @Content(schema = @Schema(implementation = SaleView.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id, window-ends-before-start, duplicate-sku")
+    @APIResponse(responseCode = "400", description = "window-ends-before-start, duplicate-sku")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "409", description = "sale-closed, sku-in-use, sku-taken, shards-fixed, units-below-taken")
     @Access(Roles.MERCHANDISER)
@@ -81,7 +81,6 @@ public class SalesAdminResource {
     @Operation(summary = "A sale with the live counts of its SKUs")
     @APIResponse(responseCode = "200", description = "The sale",
             content = @Content(schema = @Schema(implementation = SaleView.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @Access({Roles.MERCHANDISER, Roles.VIEWER})
     @GET
@@ -93,7 +92,6 @@ public class SalesAdminResource {
     @Operation(summary = "Open a sale: it takes reservations (merchandisers)")
     @APIResponse(responseCode = "200", description = "The sale, open",
             content = @Content(schema = @Schema(implementation = SaleView.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "409", description = "illegal-transition")
     @Access(Roles.MERCHANDISER)
@@ -106,7 +104,6 @@ public class SalesAdminResource {
     @Operation(summary = "Pause a sale (merchandisers)")
     @APIResponse(responseCode = "200", description = "The sale, paused",
             content = @Content(schema = @Schema(implementation = SaleView.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "409", description = "illegal-transition")
     @Access(Roles.MERCHANDISER)
@@ -119,7 +116,6 @@ public class SalesAdminResource {
     @Operation(summary = "Close a sale for good (merchandisers)")
     @APIResponse(responseCode = "200", description = "The sale, closed",
             content = @Content(schema = @Schema(implementation = SaleView.class)))
-    @APIResponse(responseCode = "400", description = "invalid-id")
     @APIResponse(responseCode = "404", description = "sale-not-found")
     @APIResponse(responseCode = "409", description = "illegal-transition")
     @Access(Roles.MERCHANDISER)
