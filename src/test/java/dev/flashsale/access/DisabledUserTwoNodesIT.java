@@ -9,7 +9,6 @@ import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.TestServer;
 import java.time.Duration;
 import java.util.UUID;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -18,10 +17,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  * A user disabled on one node is refused on the other within its refresh
  * (flashsale.admin.account-refresh-ms, 5 s): its admin API calls, though the other node remembers its
  * password as checked, and its console session open there; a password reset on one node ends the
- * user's console session open on the other in the same time. Runs with the faults group's other
- * two-node classes, on the suite's second node, before the fault classes ({@code @Order(-1)}).
+ * user's console session open on the other in the same time.
  */
-@Order(-1)
 @Tag("faults")
 @Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class DisabledUserTwoNodesIT {

@@ -13,7 +13,6 @@ import dev.flashsale.testsupport.TestServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -29,10 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * while a retry of a key that holds units still gets its
  * reservation; a unit given back on one node is sold on the other at once. Both nodes keep what
  * they learnt for {@link TestServer#SOLD_OUT_MEMORY_MS}, far longer than this test waits, so
- * only the announcement of the unit (Redis pub/sub) can end it. Runs before the fault classes
- * of its group ({@code @Order(-1)}), whose faults reach the second node too.
+ * only the announcement of the unit (Redis pub/sub) can end it.
  */
-@Order(-1)
 @Tag("faults")
 @Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class SoldOutMemoryTwoNodesIT {

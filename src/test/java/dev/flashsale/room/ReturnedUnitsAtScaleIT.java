@@ -42,7 +42,6 @@ import java.util.concurrent.Future;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -58,7 +57,6 @@ import redis.clients.jedis.Jedis;
  * queue: no waiting ticket is polled, the test sees each admission in Redis (the room's admitted
  * set, read every 20 ms), and only then does that buyer poll, reserve and pay.
  */
-@Order(-1)
 @Tag("faults")
 @Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class ReturnedUnitsAtScaleIT {

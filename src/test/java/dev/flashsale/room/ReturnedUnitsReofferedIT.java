@@ -32,7 +32,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -47,7 +46,6 @@ import redis.clients.jedis.Jedis;
  * 100 ms on the two nodes in turn. At every poll the buyers admitted and not yet reserved (Redis)
  * are never more than the units available (PostgreSQL).
  */
-@Order(-1)
 @Tag("faults")
 @Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class ReturnedUnitsReofferedIT {

@@ -19,10 +19,8 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
@@ -34,7 +32,6 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Tag("browser")
 @Isolated("a browser class: the second node's start begins with it (EarlyStarts)")
-@TestMethodOrder(MethodOrderer.MethodName.class)
 class WaitingRoomConsoleIT {
 
     private final Api api = new Api(TestServer.url());

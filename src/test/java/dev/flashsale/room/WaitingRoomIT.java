@@ -45,10 +45,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
@@ -63,7 +61,6 @@ import redis.clients.jedis.Jedis;
  */
 @Tag("room")
 @Isolated("the room gauges add up every room; pauses Redis")
-@TestMethodOrder(MethodOrderer.MethodName.class)
 class WaitingRoomIT {
 
     private static final String TOKEN_HEADER = "X-Admission-Token";

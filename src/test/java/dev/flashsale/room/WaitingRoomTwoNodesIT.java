@@ -32,7 +32,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -42,10 +41,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  * admission count whichever node a buyer asks, tokens signed by one node accepted by the other,
  * and during the crowd the buyers admitted but not yet reserved never more than the units
  * available (sampled from PostgreSQL and Redis every 20 ms by {@link AdmittedSampler}; the room
- * admits 20 a second, so the crowd lasts long enough for many samples on any machine). It runs
- * first in its group ({@code @Order(-1)}), before the faults that other classes cause reach the second node too.
+ * admits 20 a second, so the crowd lasts long enough for many samples on any machine).
  */
-@Order(-1)
 @Tag("faults")
 @Isolated("stops, pauses, slows or kills PostgreSQL, Redis or the second node, which every class shares")
 class WaitingRoomTwoNodesIT {

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.ClassDescriptor;
 import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.ClassOrdererContext;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.Tag;
  * classes whose faults reach the second node too. A class without a group's tag comes first, and the build fails on it
  * ({@code GroupTagTest}). With {@code -Dsuite.shuffle=SEED} the classes run in an order drawn from
  * the seed, printed with it, so that a class that leans on another's leftovers shows, and a failing
- * order can be run again.
+ * order can be run again; each class's tests are then shuffled from the same seed too
+ * ({@link SuiteMethodOrder}).
  */
 public final class SuiteOrder implements ClassOrderer {
 
@@ -37,9 +39,9 @@ public final class SuiteOrder implements ClassOrderer {
 
     @Override
     public void orderClasses(ClassOrdererContext context) {
-        String shuffle = System.getProperty(SHUFFLE, "").strip();
-        if (!shuffle.isEmpty()) {
-            long seed = shuffle.equals("random") ? RANDOM_SEED : Long.parseLong(shuffle);
+        OptionalLong shuffled = shuffleSeed();
+        if (shuffled.isPresent()) {
+            long seed = shuffled.getAsLong();
             List<? extends ClassDescriptor> classes = context.getClassDescriptors();
             classes.sort(Comparator.comparing(test -> test.getTestClass().getName()));
             Collections.shuffle(classes, new java.util.Random(seed));
@@ -51,6 +53,15 @@ public final class SuiteOrder implements ClassOrderer {
                 .comparingInt((ClassDescriptor test) -> GROUPS.indexOf(group(test.getTestClass()).orElse("")))
                 .thenComparingInt(test -> test.findAnnotation(Order.class).map(Order::value).orElse(0))
                 .thenComparing(test -> test.getTestClass().getSimpleName()));
+    }
+
+    /** The seed of {@code -Dsuite.shuffle}, when the run is shuffled. */
+    static OptionalLong shuffleSeed() {
+        String shuffle = System.getProperty(SHUFFLE, "").strip();
+        if (shuffle.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(shuffle.equals("random") ? RANDOM_SEED : Long.parseLong(shuffle));
     }
 
     /** The class's group: the first of its tags that names one. */
