@@ -2,11 +2,9 @@ package dev.flashsale.access.control;
 
 import dev.flashsale.access.entity.Account;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import java.util.List;
 import java.util.Map;
@@ -25,26 +23,20 @@ public class AccountBook {
     public record Credentials(String username, String passwordHash, String role, long version) {
     }
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     public Optional<Credentials> findEnabled(String username) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("access/find_account"), Tuple.class)
-                .setParameter("username", username)
-                .getResultList();
-        return rows.stream().findFirst().map(AccountBook::credentials);
+        return sql.named("access/find_account").with("username", username).firstRow().map(AccountBook::credentials);
     }
 
     /** @return false when the name is taken */
     public boolean insert(String username, String passwordHash, String role) {
-        return !em.createNativeQuery(sql.get("access/insert_account"))
-                .setParameter("username", username)
-                .setParameter("passwordHash", passwordHash)
-                .setParameter("role", role)
-                .getResultList().isEmpty();
+        return !sql.named("access/insert_account")
+                .with("username", username)
+                .with("passwordHash", passwordHash)
+                .with("role", role)
+                .values().isEmpty();
     }
 
     /** @return false when the user is unknown, disabled already, or the last enabled administrator */
@@ -59,19 +51,16 @@ public class AccountBook {
 
     /** @return the user's new credentials version; empty when the user is unknown */
     public OptionalLong setPassword(String username, String passwordHash) {
-        List<?> versions = em.createNativeQuery(sql.get("access/set_password"))
-                .setParameter("username", username)
-                .setParameter("passwordHash", passwordHash)
-                .getResultList();
+        List<?> versions = sql.named("access/set_password")
+                .with("username", username)
+                .with("passwordHash", passwordHash)
+                .values();
         return versions.isEmpty() ? OptionalLong.empty() : OptionalLong.of(((Number) versions.get(0)).longValue());
     }
 
     /** @return false when the user is unknown, has the role already, or is the last enabled administrator */
     public boolean setRole(String username, String role) {
-        return !em.createNativeQuery(sql.get("access/set_role"))
-                .setParameter("username", username)
-                .setParameter("role", role)
-                .getResultList().isEmpty();
+        return !sql.named("access/set_role").with("username", username).with("role", role).values().isEmpty();
     }
 
     /** @return whether the user became the first administrator (none was enabled before) */
@@ -81,7 +70,7 @@ public class AccountBook {
 
     /** The enabled users' credentials, by name. */
     public Map<String, Credentials> enabled() {
-        List<Tuple> rows = em.createNativeQuery(sql.get("access/find_enabled_accounts"), Tuple.class).getResultList();
+        List<Tuple> rows = sql.named("access/find_enabled_accounts").rows();
         return rows.stream().collect(Collectors.toUnmodifiableMap(row -> Rows.text(row, "username"), AccountBook::credentials));
     }
 
@@ -90,7 +79,7 @@ public class AccountBook {
     }
 
     public List<Account> list() {
-        List<Tuple> rows = em.createNativeQuery(sql.get("access/find_accounts"), Tuple.class).getResultList();
+        List<Tuple> rows = sql.named("access/find_accounts").rows();
         return rows.stream().map(row -> new Account(Rows.text(row, "username"), Rows.text(row, "role"),
                 Boolean.TRUE.equals(row.get("enabled")), Rows.instant(row, "created_at"))).toList();
     }
@@ -101,6 +90,6 @@ public class AccountBook {
     }
 
     private boolean changed(String statement, String username) {
-        return !em.createNativeQuery(sql.get(statement)).setParameter("username", username).getResultList().isEmpty();
+        return !sql.named(statement).with("username", username).values().isEmpty();
     }
 }

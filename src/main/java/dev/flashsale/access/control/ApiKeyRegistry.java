@@ -6,14 +6,12 @@ import dev.flashsale.platform.Refreshed;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.security.Sha256;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import java.util.HashMap;
 import java.util.List;
@@ -38,11 +36,8 @@ public class ApiKeyRegistry {
 
     private static final Logger LOG = Logger.getLogger(ApiKeyRegistry.class.getName());
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     @Inject
     @ConfigProperty(name = "flashsale.storefront.api-key")
@@ -76,7 +71,7 @@ public class ApiKeyRegistry {
         configuredKey.filter(key -> !key.isBlank()).ifPresent(key -> keys.put(Sha256.hex(key.strip()),
                 new StorefrontKey(CONFIGURED_KEY_NAME, KeyOwner.CONFIGURED)));
         try {
-            List<Tuple> rows = em.createNativeQuery(sql.get("access/find_live_api_keys"), Tuple.class).getResultList();
+            List<Tuple> rows = sql.named("access/find_live_api_keys").rows();
             rows.forEach(row -> keys.put(Rows.text(row, "key_sha256"),
                     new StorefrontKey(Rows.text(row, "name"), new KeyOwner(Rows.uuid(row, "id")))));
         } catch (RuntimeException e) {

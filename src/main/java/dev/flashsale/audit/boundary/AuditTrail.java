@@ -4,11 +4,9 @@ import dev.flashsale.audit.control.Redaction;
 import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.audit.entity.AuditEvent;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.security.enterprise.SecurityContext;
 import jakarta.transaction.Transactional;
@@ -26,11 +24,8 @@ public class AuditTrail {
 
     private static final int DETAIL_LIMIT = 1000;
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     @Inject
     SecurityContext security;
@@ -38,22 +33,22 @@ public class AuditTrail {
     @Transactional(Transactional.TxType.MANDATORY)
     public void record(AuditAction action, String target, String detail) {
         String redacted = Redaction.of(detail);
-        em.createNativeQuery(sql.get("audit/insert_event"))
-                .setParameter("actor", actor())
-                .setParameter("action", action.storedName())
-                .setParameter("target", target)
-                .setParameter("detail", redacted.length() > DETAIL_LIMIT ? redacted.substring(0, DETAIL_LIMIT) : redacted)
-                .executeUpdate();
+        sql.named("audit/insert_event")
+                .with("actor", actor())
+                .with("action", action.storedName())
+                .with("target", target)
+                .with("detail", redacted.length() > DETAIL_LIMIT ? redacted.substring(0, DETAIL_LIMIT) : redacted)
+                .update();
     }
 
     /** The newest events first; an empty actor or target means any. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<AuditEvent> recent(String actor, String target, int limit) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("audit/find_recent_events"), Tuple.class)
-                .setParameter("actor", actor == null ? "" : actor.strip())
-                .setParameter("target", target == null ? "" : target.strip())
-                .setParameter("limit", limit)
-                .getResultList();
+        List<Tuple> rows = sql.named("audit/find_recent_events")
+                .with("actor", actor == null ? "" : actor.strip())
+                .with("target", target == null ? "" : target.strip())
+                .with("limit", limit)
+                .rows();
         return rows.stream().map(row -> new AuditEvent(Rows.number(row, "id"), Rows.instant(row, "at"),
                 Rows.text(row, "actor"), Rows.text(row, "action"), Rows.text(row, "target"),
                 Redaction.of(Rows.text(row, "detail")))).toList();

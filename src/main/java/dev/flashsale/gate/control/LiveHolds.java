@@ -2,12 +2,10 @@ package dev.flashsale.gate.control;
 
 import dev.flashsale.gate.entity.LiveHold;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
@@ -17,16 +15,11 @@ import java.util.List;
 @Transactional(Transactional.TxType.MANDATORY)
 public class LiveHolds {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     public List<LiveHold> of(Sku sku) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("gate/find_live_holds_of_sku"), Tuple.class)
-                .setParameter("sku", sku.value())
-                .getResultList();
+        List<Tuple> rows = sql.named("gate/find_live_holds_of_sku").with("sku", sku.value()).rows();
         return rows.stream().map(row -> new LiveHold(Rows.idempotencyKey(row),
                 Rows.instant(row, "expires_at"), Rows.integer(row, "qty"))).toList();
     }

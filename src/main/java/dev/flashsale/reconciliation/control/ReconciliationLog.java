@@ -1,15 +1,13 @@
 package dev.flashsale.reconciliation.control;
 
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.reconciliation.entity.Gap;
 import dev.flashsale.reconciliation.entity.GapAction;
 import dev.flashsale.reconciliation.entity.GapKind;
 import dev.flashsale.reconciliation.entity.ReconciliationRun;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
@@ -32,30 +30,26 @@ public class ReconciliationLog {
     @Inject
     MetricRegistry registry;
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     /** @return false when another node is reconciling right now */
     public boolean tryLock() {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("reconciliation/take_lock"), Tuple.class).getSingleResult();
+        Tuple row = sql.named("reconciliation/take_lock").singleRow();
         return Boolean.TRUE.equals(row.get("locked"));
     }
 
     public long startRun(String node) {
-        return ((Number) em.createNativeQuery(sql.get("reconciliation/insert_run")).setParameter("node", node)
-                .getSingleResult()).longValue();
+        return ((Number) sql.named("reconciliation/insert_run").with("node", node).singleValue()).longValue();
     }
 
     public void finishRun(long runId, boolean redisChecked, int skusChecked, int gaps) {
-        em.createNativeQuery(sql.get("reconciliation/finish_run"))
-                .setParameter("id", runId)
-                .setParameter("redisChecked", redisChecked)
-                .setParameter("skusChecked", skusChecked)
-                .setParameter("gaps", gaps)
-                .executeUpdate();
+        sql.named("reconciliation/finish_run")
+                .with("id", runId)
+                .with("redisChecked", redisChecked)
+                .with("skusChecked", skusChecked)
+                .with("gaps", gaps)
+                .update();
     }
 
     /** Records a gap in the run's log, and counts it in the metrics by kind and action. */
@@ -63,40 +57,36 @@ public class ReconciliationLog {
                        String detail) {
         registry.counter(GAPS, new Tag("kind", kind.name().toLowerCase(Locale.ROOT)),
                 new Tag("action", action.name().toLowerCase(Locale.ROOT))).inc();
-        em.createNativeQuery(sql.get("reconciliation/insert_gap"))
-                .setParameter("runId", runId)
-                .setParameter("sku", sku)
-                .setParameter("kind", kind.name())
-                .setParameter("action", action.name())
-                .setParameter("postgresValue", (int) postgresValue)
-                .setParameter("otherValue", (int) otherValue)
-                .setParameter("detail", detail.length() > 500 ? detail.substring(0, 500) : detail)
-                .executeUpdate();
+        sql.named("reconciliation/insert_gap")
+                .with("runId", runId)
+                .with("sku", sku)
+                .with("kind", kind.name())
+                .with("action", action.name())
+                .with("postgresValue", (int) postgresValue)
+                .with("otherValue", (int) otherValue)
+                .with("detail", detail.length() > 500 ? detail.substring(0, 500) : detail)
+                .update();
     }
 
     /** The difference (PostgreSQL minus Redis) of the REDIS_LOW gap the previous run left to watch. */
     /** The gap of this kind the previous finished run left to watch for the SKU (PostgreSQL's figure minus the other). */
     public OptionalInt watchedGap(String sku, GapKind kind, long runId) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reconciliation/find_watched_gap"), Tuple.class)
-                .setParameter("sku", sku)
-                .setParameter("kind", kind.name())
-                .setParameter("runId", runId)
-                .getResultList();
+        List<Tuple> rows = sql.named("reconciliation/find_watched_gap")
+                .with("sku", sku)
+                .with("kind", kind.name())
+                .with("runId", runId)
+                .rows();
         return rows.isEmpty() ? OptionalInt.empty()
                 : OptionalInt.of(Rows.integer(rows.get(0), "postgres_value") - Rows.integer(rows.get(0), "other_value"));
     }
 
     public List<ReconciliationRun> recentRuns(int limit) {
-        List<Tuple> runs = em.createNativeQuery(sql.get("reconciliation/find_recent_runs"), Tuple.class)
-                .setParameter("limit", limit)
-                .getResultList();
+        List<Tuple> runs = sql.named("reconciliation/find_recent_runs").with("limit", limit).rows();
         if (runs.isEmpty()) {
             return List.of();
         }
         long oldest = Rows.number(runs.get(runs.size() - 1), "id");
-        List<Tuple> gapRows = em.createNativeQuery(sql.get("reconciliation/find_gaps_of_runs"), Tuple.class)
-                .setParameter("oldestRunId", oldest)
-                .getResultList();
+        List<Tuple> gapRows = sql.named("reconciliation/find_gaps_of_runs").with("oldestRunId", oldest).rows();
         Map<Long, List<Gap>> gapsByRun = gapRows.stream().collect(Collectors.groupingBy(row -> Rows.number(row, "run_id"),
                 Collectors.mapping(ReconciliationLog::gap, Collectors.toList())));
         return runs.stream().map(row -> new ReconciliationRun(Rows.number(row, "id"), Rows.instant(row, "started_at"),

@@ -1,11 +1,9 @@
 package dev.flashsale.reconciliation.control;
 
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
@@ -19,14 +17,11 @@ public class StockAudit {
     public record Mismatch(String sku, int shard, int held, int sold, int reservedHeld, int reservedSold) {
     }
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     public List<Mismatch> mismatches() {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reconciliation/audit_stock"), Tuple.class).getResultList();
+        List<Tuple> rows = sql.named("reconciliation/audit_stock").rows();
         return rows.stream().map(row -> new Mismatch(Rows.text(row, "sku"), Rows.integer(row, "shard"), Rows.integer(row, "held"),
                 Rows.integer(row, "sold"), (int) Rows.number(row, "reserved_held"), (int) Rows.number(row, "reserved_sold")))
                 .toList();

@@ -1,10 +1,8 @@
 package dev.flashsale.reports.control;
 
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 /**
@@ -19,11 +17,8 @@ import jakarta.transaction.Transactional;
 @ApplicationScoped
 public class LedgerFold {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     @Inject
     ReportLimits limits;
@@ -31,14 +26,14 @@ public class LedgerFold {
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public void fold() {
         limits.apply();
-        long from = ((Number) em.createNativeQuery(sql.get("reports/lock_fold")).getSingleResult()).longValue();
-        long below = ((Number) em.createNativeQuery(sql.get("reports/fold_horizon")).getSingleResult()).longValue();
+        long from = ((Number) sql.named("reports/lock_fold").singleValue()).longValue();
+        long below = ((Number) sql.named("reports/fold_horizon").singleValue()).longValue();
         if (below <= from) {
             return;
         }
-        em.createNativeQuery(sql.get("reports/fold_ledger")).setParameter("from", from).setParameter("below", below).executeUpdate();
-        em.createNativeQuery(sql.get("reports/fold_activity")).setParameter("from", from).setParameter("below", below).executeUpdate();
-        em.createNativeQuery(sql.get("reports/mark_folded")).setParameter("below", below).executeUpdate();
-        em.createNativeQuery(sql.get("reports/summarize_ledger_ranges")).getSingleResult();
+        sql.named("reports/fold_ledger").with("from", from).with("below", below).update();
+        sql.named("reports/fold_activity").with("from", from).with("below", below).update();
+        sql.named("reports/mark_folded").with("below", below).update();
+        sql.named("reports/summarize_ledger_ranges").singleValue();
     }
 }

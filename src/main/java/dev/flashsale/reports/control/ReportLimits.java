@@ -1,10 +1,8 @@
 package dev.flashsale.reports.control;
 
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -18,23 +16,20 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Transactional(Transactional.TxType.MANDATORY)
 public class ReportLimits {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     @Inject
     @ConfigProperty(name = "flashsale.reports.timeout-ms")
     int timeoutMillis;
 
     public void apply() {
-        em.createNativeQuery(sql.get("reports/set_report_limits")).setParameter("timeout", timeoutMillis + "ms").getResultList();
+        sql.named("reports/set_report_limits").with("timeout", timeoutMillis + "ms").values();
     }
 
     /** This transaction sees one moment of the database and writes nothing: called before its first question. */
     public void readConsistently() {
-        em.createNativeQuery(sql.get("reports/read_consistently")).executeUpdate();
+        sql.named("reports/read_consistently").update();
         apply();
     }
 }

@@ -3,6 +3,7 @@ package dev.flashsale.reports.control;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.reports.entity.Funnel;
 import dev.flashsale.reports.entity.SaleActivity;
 import dev.flashsale.reports.entity.SkuFunnel;
@@ -36,17 +37,19 @@ public class SaleReportBook {
     /** The key of the whole sale's buyers in {@link #buyers}: no SKU's name (a SKU starts with a letter or digit). */
     public static final String WHOLE_SALE = "*";
 
+    @Inject
+    Statements sql;
+
+    /** For the export alone, which streams its rows with fetch hints that {@link Statements} does not set. */
     @PersistenceContext
     EntityManager em;
 
     @Inject
-    SqlStatements sql;
+    SqlStatements texts;
 
     /** The sale's SKUs' funnels, each with its buyers from {@code buyers} (SKU to count). */
     public List<SkuFunnel> skus(SaleId saleId, Map<String, Long> buyers) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reports/sku_funnels"), Tuple.class)
-                .setParameter("saleId", saleId.value())
-                .getResultList();
+        List<Tuple> rows = sql.named("reports/sku_funnels").with("saleId", saleId.value()).rows();
         return rows.stream().map(row -> new SkuFunnel(Rows.text(row, "sku"),
                 funnelOf(row, buyers.getOrDefault(Rows.text(row, "sku"), 0L)))).toList();
     }
@@ -54,23 +57,21 @@ public class SaleReportBook {
     /** Adds a flush's refusals to their SKUs' counts, by reason and by second, in a transaction of its own. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public void addRefusals(RefusalBatch batch) {
-        em.createNativeQuery(sql.get("reports/add_refusals"))
-                .setParameter("skus", batch.reasonSkus())
-                .setParameter("reasons", batch.reasons())
-                .setParameter("counts", batch.reasonCounts())
-                .executeUpdate();
-        em.createNativeQuery(sql.get("reports/add_refusal_seconds"))
-                .setParameter("skus", batch.secondSkus())
-                .setParameter("seconds", batch.seconds())
-                .setParameter("counts", batch.secondCounts())
-                .executeUpdate();
+        sql.named("reports/add_refusals")
+                .with("skus", batch.reasonSkus())
+                .with("reasons", batch.reasons())
+                .with("counts", batch.reasonCounts())
+                .update();
+        sql.named("reports/add_refusal_seconds")
+                .with("skus", batch.secondSkus())
+                .with("seconds", batch.seconds())
+                .with("counts", batch.secondCounts())
+                .update();
     }
 
     /** The sale's refusals: SKU to reason to count. */
     public Map<String, Map<String, Long>> refusals(SaleId saleId) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reports/sku_refusals"), Tuple.class)
-                .setParameter("saleId", saleId.value())
-                .getResultList();
+        List<Tuple> rows = sql.named("reports/sku_refusals").with("saleId", saleId.value()).rows();
         Map<String, Map<String, Long>> bySku = new TreeMap<>();
         for (Tuple row : rows) {
             bySku.computeIfAbsent(Rows.text(row, "sku"), sku -> new TreeMap<>()).put(Rows.text(row, "reason"), Rows.number(row, "refused"));
@@ -80,9 +81,7 @@ public class SaleReportBook {
 
     /** The sale's buyers: SKU to count, and under {@link #WHOLE_SALE} the sale's (a buyer of several SKUs once). */
     public Map<String, Long> buyers(SaleId saleId) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reports/sale_buyers"), Tuple.class)
-                .setParameter("saleId", saleId.value())
-                .getResultList();
+        List<Tuple> rows = sql.named("reports/sale_buyers").with("saleId", saleId.value()).rows();
         Map<String, Long> buyers = new HashMap<>();
         rows.forEach(row -> buyers.put(Objects.requireNonNullElse(Rows.text(row, "sku"), WHOLE_SALE), Rows.number(row, "buyers")));
         return buyers;
@@ -90,31 +89,28 @@ public class SaleReportBook {
 
     /** When the audit trail says the sale was first opened; null: never. */
     public Instant opened(SaleId saleId) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reports/sale_opened"), Tuple.class)
-                .setParameter("target", "sale:" + saleId)
-                .getResultList();
+        List<Tuple> rows = sql.named("reports/sale_opened").with("target", "sale:" + saleId).rows();
         return rows.isEmpty() ? null : Rows.instant(rows.get(0), "opened");
     }
 
     /** The sale's activity over its time, in buckets wide enough for {@link SaleActivity#MOST_POINTS} points. */
     public SaleActivity activity(SaleId saleId) {
-        Tuple span = (Tuple) em.createNativeQuery(sql.get("reports/sale_activity_span"), Tuple.class)
-                .setParameter("saleId", saleId.value()).getSingleResult();
+        Tuple span = sql.named("reports/sale_activity_span").with("saleId", saleId.value()).singleRow();
         Instant first = Rows.instant(span, "first");
         if (first == null) {
             return SaleActivity.NONE;
         }
         int width = SaleActivity.bucketSecondsFor(first, Rows.instant(span, "last"));
-        List<Tuple> rows = em.createNativeQuery(sql.get("reports/sale_activity"), Tuple.class)
-                .setParameter("saleId", saleId.value()).setParameter("width", width).setParameter("first", first.toString())
-                .getResultList();
+        List<Tuple> rows = sql.named("reports/sale_activity")
+                .with("saleId", saleId.value()).with("width", width).with("first", first.toString())
+                .rows();
         return new SaleActivity(width, rows.stream().map(row -> new SaleActivity.Point(Rows.instant(row, "bucket"),
                 Rows.number(row, "holds"), Rows.number(row, "sales"), Rows.number(row, "refusals"))).toList());
     }
 
     /** Hands each of the sale's reservations, oldest first, to {@code row}, {@link #EXPORT_FETCH_ROWS} read at a time. */
     public void eachReservation(SaleId saleId, Consumer<Tuple> row) {
-        try (Stream<Tuple> rows = em.createNativeQuery(sql.get("reports/sale_reservations"), Tuple.class)
+        try (Stream<Tuple> rows = em.createNativeQuery(texts.get("reports/sale_reservations"), Tuple.class)
                 .setParameter("saleId", saleId.value())
                 .setHint("org.hibernate.fetchSize", EXPORT_FETCH_ROWS)
                 .setHint("org.hibernate.readOnly", true)

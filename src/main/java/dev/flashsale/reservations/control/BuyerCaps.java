@@ -5,14 +5,12 @@ import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.sales.entity.Offer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
@@ -33,11 +31,8 @@ import java.util.function.Function;
 @Transactional(Transactional.TxType.MANDATORY)
 public class BuyerCaps {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     /**
      * @param place places the requests within their caps and answers each (in their order)
@@ -73,11 +68,11 @@ public class BuyerCaps {
 
     private Map<KeyBuyer, Integer> unitsOf(SaleId saleId, List<ReserveCommand> commands) {
         List<KeyBuyer> buyers = commands.stream().map(command -> new KeyBuyer(command.key().owner(), command.buyerId())).distinct().toList();
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_buyer_units"), Tuple.class)
-                .setParameter("saleId", saleId.value())
-                .setParameter("owners", PgArrays.literal(buyers.stream().map(buyer -> buyer.owner().id()).toList()))
-                .setParameter("buyers", PgArrays.literal(buyers.stream().map(buyer -> buyer.buyerId().value()).toList()))
-                .getResultList();
+        List<Tuple> rows = sql.named("reservations/find_buyer_units")
+                .with("saleId", saleId.value())
+                .with("owners", PgArrays.literal(buyers.stream().map(buyer -> buyer.owner().id()).toList()))
+                .with("buyers", PgArrays.literal(buyers.stream().map(buyer -> buyer.buyerId().value()).toList()))
+                .rows();
         Map<KeyBuyer, Integer> units = new HashMap<>();
         rows.forEach(row -> units.put(new KeyBuyer(new KeyOwner(Rows.uuid(row, "owner")), new BuyerId(Rows.text(row, "buyer_id"))),
                 Rows.integer(row, "units")));

@@ -3,7 +3,7 @@ package dev.flashsale.reservations.control;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.reservations.entity.ExpiredHolds;
 import dev.flashsale.stock.boundary.HoldUnits;
 import dev.flashsale.stock.entity.ReturnedHold;
@@ -11,8 +11,6 @@ import dev.flashsale.stock.entity.ShardRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
@@ -27,11 +25,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Transactional(Transactional.TxType.MANDATORY)
 public class HoldExpiry {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     @Inject
     HoldUnits units;
@@ -66,9 +61,7 @@ public class HoldExpiry {
     }
 
     private List<?> shardsWithOverdueHoldsOf(Sku sku) {
-        return em.createNativeQuery(sql.get("reservations/find_shards_with_overdue_holds_of_sku"))
-                .setParameter("sku", sku.value())
-                .getResultList();
+        return sql.named("reservations/find_shards_with_overdue_holds_of_sku").with("sku", sku.value()).values();
     }
 
     /**
@@ -90,9 +83,7 @@ public class HoldExpiry {
 
     /** The shards that have overdue holds, in SKU and shard order. */
     public List<ShardRef> shardsWithOverdueHolds(int maxShards) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_skus_with_overdue_holds"), Tuple.class)
-                .setParameter("maxSkus", maxShards)
-                .getResultList();
+        List<Tuple> rows = sql.named("reservations/find_skus_with_overdue_holds").with("maxSkus", maxShards).rows();
         return rows.stream().map(row -> new ShardRef(new Sku(Rows.text(row, "sku")), Rows.integer(row, "shard"))).toList();
     }
 }

@@ -2,14 +2,12 @@ package dev.flashsale.reservations.control;
 
 import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.reservations.entity.HoldExtension;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
@@ -25,21 +23,15 @@ import java.util.Optional;
 @Transactional(Transactional.TxType.MANDATORY)
 public class HoldExtensions {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     /**
      * @param seconds the seconds asked for (the sale grants at most its {@code maxExtensionSeconds}); null: the sale's most
      * @return the reservation extended, or empty when nothing changed
      */
     public Optional<Reservation> extend(ReservationId id, Integer seconds) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/extend_hold"), Tuple.class)
-                .setParameter("id", id.value())
-                .setParameter("seconds", seconds)
-                .getResultList();
+        List<Tuple> rows = sql.named("reservations/extend_hold").with("id", id.value()).with("seconds", seconds).rows();
         if (rows.isEmpty()) {
             return Optional.empty();
         }
@@ -52,11 +44,9 @@ public class HoldExtensions {
 
     /** The hold as an extension sees it; empty when there is no such reservation. */
     public Optional<HoldExtension> find(ReservationId id) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_extension_of_hold"), Tuple.class)
-                .setParameter("id", id.value())
-                .getResultList();
-        return rows.stream().findFirst().map(row -> new HoldExtension(ReservationStatus.valueOf(Rows.text(row, "status")),
-                Boolean.TRUE.equals(row.get("live")), Rows.integer(row, "extensions"),
-                Rows.integer(row, "max_extension_seconds"), Rows.integer(row, "max_extensions")));
+        return sql.named("reservations/find_extension_of_hold").with("id", id.value()).firstRow()
+                .map(row -> new HoldExtension(ReservationStatus.valueOf(Rows.text(row, "status")),
+                        Boolean.TRUE.equals(row.get("live")), Rows.integer(row, "extensions"),
+                        Rows.integer(row, "max_extension_seconds"), Rows.integer(row, "max_extensions")));
     }
 }

@@ -6,7 +6,7 @@ import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.reservations.entity.Movement;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReservationPage;
@@ -15,8 +15,6 @@ import dev.flashsale.reservations.entity.ReservationStatus;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.Collection;
@@ -34,18 +32,15 @@ import java.util.stream.Collectors;
 @Transactional(Transactional.TxType.MANDATORY)
 public class ReservationBook {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     /** The reservations recorded under any of these idempotency keys, each in its owner's space. */
     public List<Reservation> findByKeys(Collection<IdempotencyKey> idempotencyKeys) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_reservations_by_keys"), Tuple.class)
-                .setParameter("keys", PgArrays.literal(idempotencyKeys.stream().map(IdempotencyKey::value).toList()))
-                .setParameter("owners", PgArrays.literal(idempotencyKeys.stream().map(key -> key.owner().id()).toList()))
-                .getResultList();
+        List<Tuple> rows = sql.named("reservations/find_reservations_by_keys")
+                .with("keys", PgArrays.literal(idempotencyKeys.stream().map(IdempotencyKey::value).toList()))
+                .with("owners", PgArrays.literal(idempotencyKeys.stream().map(key -> key.owner().id()).toList()))
+                .rows();
         return rows.stream().map(ReservationBook::reservation).toList();
     }
 
@@ -54,17 +49,15 @@ public class ReservationBook {
         if (tickets.isEmpty()) {
             return new HashSet<>();
         }
-        List<?> used = em.createNativeQuery(sql.get("reservations/find_used_tickets"))
-                .setParameter("saleId", saleId.value())
-                .setParameter("tickets", PgArrays.literal(tickets))
-                .getResultList();
+        List<?> used = sql.named("reservations/find_used_tickets")
+                .with("saleId", saleId.value())
+                .with("tickets", PgArrays.literal(tickets))
+                .values();
         return used.stream().map(String::valueOf).collect(Collectors.toCollection(HashSet::new));
     }
 
     public Optional<Reservation> find(ReservationId id) {
-        return first(em.createNativeQuery(sql.get("reservations/find_reservation"), Tuple.class)
-                .setParameter("id", id.value())
-                .getResultList());
+        return sql.named("reservations/find_reservation").with("id", id.value()).firstRow().map(ReservationBook::reservation);
     }
 
     /**
@@ -72,16 +65,16 @@ public class ReservationBook {
      * first unless {@code oldestFirst}, and how many it finds in all (0 for a page past the last).
      */
     public ReservationPage search(ReservationQuery query, int offset, int limit, boolean oldestFirst) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/search_reservations"), Tuple.class)
-                .setParameter("idempotencyKey", ReservationQuery.orEmpty(query.idempotencyKey()))
-                .setParameter("buyerId", query.buyerId() == null ? "" : query.buyerId().value())
-                .setParameter("status", query.status() == null ? "" : query.status().name())
-                .setParameter("sku", ReservationQuery.orEmpty(query.sku()))
-                .setParameter("saleId", query.saleId() == null ? "" : query.saleId().toString())
-                .setParameter("oldestFirst", oldestFirst)
-                .setParameter("offset", offset)
-                .setParameter("limit", limit)
-                .getResultList();
+        List<Tuple> rows = sql.named("reservations/search_reservations")
+                .with("idempotencyKey", ReservationQuery.orEmpty(query.idempotencyKey()))
+                .with("buyerId", query.buyerId() == null ? "" : query.buyerId().value())
+                .with("status", query.status() == null ? "" : query.status().name())
+                .with("sku", ReservationQuery.orEmpty(query.sku()))
+                .with("saleId", query.saleId() == null ? "" : query.saleId().toString())
+                .with("oldestFirst", oldestFirst)
+                .with("offset", offset)
+                .with("limit", limit)
+                .rows();
         return new ReservationPage(rows.stream().map(ReservationBook::reservation).toList(),
                 rows.isEmpty() ? 0 : Rows.number(rows.get(0), "total"));
     }
@@ -91,29 +84,25 @@ public class ReservationBook {
      * deadline, recorded as announced now (once across all nodes).
      */
     public List<Reservation> noticeExpiringHolds(int seconds, int batch) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/notice_expiring_holds"), Tuple.class)
-                .setParameter("seconds", seconds)
-                .setParameter("batch", batch)
-                .getResultList();
+        List<Tuple> rows = sql.named("reservations/notice_expiring_holds")
+                .with("seconds", seconds)
+                .with("batch", batch)
+                .rows();
         return rows.stream().map(ReservationBook::reservation).toList();
     }
 
     /** Forgets up to {@code batch} announcements of deadlines long past. */
     public int forgetExpiringNotices(int batch) {
-        return em.createNativeQuery(sql.get("reservations/forget_expiring_notices")).setParameter("batch", batch).executeUpdate();
+        return sql.named("reservations/forget_expiring_notices").with("batch", batch).update();
     }
 
     public List<Movement> movementsOf(ReservationId reservationId) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("reservations/find_movements_of_reservation"), Tuple.class)
-                .setParameter("reservationId", reservationId.value())
-                .getResultList();
+        List<Tuple> rows = sql.named("reservations/find_movements_of_reservation")
+                .with("reservationId", reservationId.value())
+                .rows();
         return rows.stream().map(row -> new Movement(Rows.number(row, "id"), Rows.text(row, "kind"),
                 Rows.integer(row, "qty"), Rows.integer(row, "held_delta"), Rows.integer(row, "sold_delta"),
                 Rows.instant(row, "at"), Rows.number(row, "txid"), Rows.instant(row, "extended_to"))).toList();
-    }
-
-    private static Optional<Reservation> first(List<Tuple> rows) {
-        return rows.stream().findFirst().map(ReservationBook::reservation);
     }
 
     static Reservation reservation(Tuple row) {

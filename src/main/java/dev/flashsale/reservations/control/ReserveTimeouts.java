@@ -1,10 +1,8 @@
 package dev.flashsale.reservations.control;
 
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -20,11 +18,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Transactional(Transactional.TxType.MANDATORY)
 public class ReserveTimeouts {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     @Inject
     @ConfigProperty(name = "flashsale.reserve.lock-timeout-ms")
@@ -39,10 +34,10 @@ public class ReserveTimeouts {
     int idleTimeoutMillis;
 
     public void apply() {
-        em.createNativeQuery(sql.get("reservations/set_reserve_timeouts"))
-                .setParameter("lockTimeout", lockTimeoutMillis + "ms")
-                .setParameter("statementTimeout", statementTimeoutMillis + "ms")
-                .setParameter("idleTimeout", idleTimeoutMillis + "ms")
-                .getResultList();
+        sql.named("reservations/set_reserve_timeouts")
+                .with("lockTimeout", lockTimeoutMillis + "ms")
+                .with("statementTimeout", statementTimeoutMillis + "ms")
+                .with("idleTimeout", idleTimeoutMillis + "ms")
+                .values();
     }
 }

@@ -3,11 +3,9 @@ package dev.flashsale.room.control;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
@@ -21,11 +19,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class LotteryBook {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     /**
      * Draws the lottery once: the first caller records the order of {@code tickets}; a later one
@@ -33,8 +28,7 @@ public class LotteryBook {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public List<String> draw(SaleId saleId, List<String> tickets) {
-        Tuple room = (Tuple) em.createNativeQuery(sql.get("room/lock_room_for_draw"), Tuple.class).setParameter("saleId", saleId.value())
-                .getSingleResult();
+        Tuple room = sql.named("room/lock_room_for_draw").with("saleId", saleId.value()).singleRow();
         if (room.get("drawn_at") != null) {
             return tickets(Rows.text(room, "lottery_order"));
         }
@@ -43,15 +37,15 @@ public class LotteryBook {
         // PostgreSQL keeps microseconds: the record says the second the row says.
         Instant drawnAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
         // Three large values, each made and sent alone (migration V019), so that a room of a million tickets fits the heap.
-        em.createNativeQuery(sql.get("room/record_draw_tickets"))
-                .setParameter("saleId", saleId.value())
-                .setParameter("tickets", PgArrays.literal(tickets))
-                .executeUpdate();
-        em.createNativeQuery(sql.get("room/record_draw"))
-                .setParameter("saleId", saleId.value())
-                .setParameter("drawnAt", drawnAt.atOffset(ZoneOffset.UTC))
-                .setParameter("order", PgArrays.literal(order))
-                .executeUpdate();
+        sql.named("room/record_draw_tickets")
+                .with("saleId", saleId.value())
+                .with("tickets", PgArrays.literal(tickets))
+                .update();
+        sql.named("room/record_draw")
+                .with("saleId", saleId.value())
+                .with("drawnAt", drawnAt.atOffset(ZoneOffset.UTC))
+                .with("order", PgArrays.literal(order))
+                .update();
         recordLotteryRecord(saleId, LotteryRecordJson.gzip(saleId, seed, Rows.text(room, "seed_hash"), drawnAt, tickets, order));
         return order;
     }
@@ -63,8 +57,7 @@ public class LotteryBook {
      */
     @Transactional
     public Optional<byte[]> lotteryRecord(SaleId saleId) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("room/find_lottery_record"), Tuple.class).setParameter("saleId", saleId.value())
-                .getResultList();
+        List<Tuple> rows = sql.named("room/find_lottery_record").with("saleId", saleId.value()).rows();
         if (rows.isEmpty() || rows.get(0).get("drawn_at") == null) {
             return Optional.empty();
         }
@@ -74,13 +67,11 @@ public class LotteryBook {
 
     /** The public record of a drawn room, once (db/room/record_lottery_record.sql). */
     private void recordLotteryRecord(SaleId saleId, byte[] record) {
-        em.createNativeQuery(sql.get("room/record_lottery_record")).setParameter("saleId", saleId.value()).setParameter("record", record)
-                .executeUpdate();
+        sql.named("room/record_lottery_record").with("saleId", saleId.value()).with("record", record).update();
     }
 
     private byte[] recordOfEarlierDraw(SaleId saleId) {
-        Tuple room = (Tuple) em.createNativeQuery(sql.get("room/find_lottery"), Tuple.class).setParameter("saleId", saleId.value())
-                .getSingleResult();
+        Tuple room = sql.named("room/find_lottery").with("saleId", saleId.value()).singleRow();
         byte[] record = LotteryRecordJson.gzip(saleId, (byte[]) room.get("seed"), Rows.text(room, "seed_hash"),
                 Rows.instant(room, "drawn_at"), tickets(Rows.text(room, "lottery_tickets")), tickets(Rows.text(room, "lottery_order")));
         recordLotteryRecord(saleId, record);

@@ -2,15 +2,13 @@ package dev.flashsale.room.control;
 
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.RoomFigures;
 import dev.flashsale.room.entity.RoomSettings;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.ZoneOffset;
@@ -23,45 +21,40 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class RoomBook {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     /** Sets the room; its seed (and the hash published of it) is made with the first setting only. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void save(SaleId saleId, RoomSettings settings) {
         byte[] seed = Lottery.newSeed();
-        em.createNativeQuery(sql.get("room/upsert_room"))
-                .setParameter("saleId", saleId.value())
-                .setParameter("enabled", settings.enabled())
-                .setParameter("admissionPerSecond", settings.admissionPerSecond().intValueExact())
-                .setParameter("maxActive", settings.maxActive().intValueExact())
-                .setParameter("tokenSeconds", settings.tokenSeconds().intValueExact())
-                .setParameter("missedPollSeconds", settings.missedPollSeconds().intValueExact())
-                .setParameter("preQueueOpensAt", settings.preQueueOpensAt() == null ? null
+        sql.named("room/upsert_room")
+                .with("saleId", saleId.value())
+                .with("enabled", settings.enabled())
+                .with("admissionPerSecond", settings.admissionPerSecond().intValueExact())
+                .with("maxActive", settings.maxActive().intValueExact())
+                .with("tokenSeconds", settings.tokenSeconds().intValueExact())
+                .with("missedPollSeconds", settings.missedPollSeconds().intValueExact())
+                .with("preQueueOpensAt", settings.preQueueOpensAt() == null ? null
                         : settings.preQueueOpensAt().atOffset(ZoneOffset.UTC))
-                .setParameter("seed", seed)
-                .setParameter("seedHash", Lottery.seedHash(seed))
-                .executeUpdate();
+                .with("seed", seed)
+                .with("seedHash", Lottery.seedHash(seed))
+                .update();
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
     public boolean setPaused(SaleId saleId, boolean paused) {
-        return em.createNativeQuery(sql.get("room/set_paused")).setParameter("saleId", saleId.value()).setParameter("paused", paused)
-                .executeUpdate() == 1;
+        return sql.named("room/set_paused").with("saleId", saleId.value()).with("paused", paused).update() == 1;
     }
 
     /** Works inside a transaction or outside one (a plain read). */
     public Optional<Room> find(SaleId saleId) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("room/find_room"), Tuple.class).setParameter("saleId", saleId.value())
-                .getResultList();
-        return rows.stream().findFirst().map(row -> new Room(new SaleId(Rows.uuid(row, "sale_id")), Boolean.TRUE.equals(row.get("enabled")),
-                Boolean.TRUE.equals(row.get("paused")), Rows.integer(row, "admission_per_second"), Rows.integer(row, "max_active"),
-                Rows.integer(row, "token_seconds"), Rows.integer(row, "missed_poll_seconds"),
-                Rows.instant(row, "prequeue_opens_at"), Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"),
-                (byte[]) row.get("seed"), Rows.text(row, "seed_hash"), Rows.instant(row, "drawn_at"), recordedFigures(row)));
+        return sql.named("room/find_room").with("saleId", saleId.value()).firstRow()
+                .map(row -> new Room(new SaleId(Rows.uuid(row, "sale_id")), Boolean.TRUE.equals(row.get("enabled")),
+                        Boolean.TRUE.equals(row.get("paused")), Rows.integer(row, "admission_per_second"),
+                        Rows.integer(row, "max_active"), Rows.integer(row, "token_seconds"), Rows.integer(row, "missed_poll_seconds"),
+                        Rows.instant(row, "prequeue_opens_at"), Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"),
+                        (byte[]) row.get("seed"), Rows.text(row, "seed_hash"), Rows.instant(row, "drawn_at"), recordedFigures(row)));
     }
 
     private static RoomFigures recordedFigures(Tuple row) {
@@ -72,11 +65,11 @@ public class RoomBook {
     /** Records the room's figures as Redis counts them (each only ever upwards). */
     @Transactional
     public void recordFigures(SaleId saleId, RoomFigures figures) {
-        em.createNativeQuery(sql.get("room/record_figures")).setParameter("saleId", saleId.value())
-                .setParameter("admitted", figures.admitted()).setParameter("tickets", figures.tickets())
-                .setParameter("left", figures.left()).setParameter("revoked", figures.revoked())
-                .setParameter("expired", figures.expired()).setParameter("waits", figures.waitsText())
-                .executeUpdate();
+        sql.named("room/record_figures").with("saleId", saleId.value())
+                .with("admitted", figures.admitted()).with("tickets", figures.tickets())
+                .with("left", figures.left()).with("revoked", figures.revoked())
+                .with("expired", figures.expired()).with("waits", figures.waitsText())
+                .update();
     }
 
     /**
@@ -86,7 +79,7 @@ public class RoomBook {
      */
     @Transactional
     public Map<Sku, SaleId> skusWithRoom() {
-        List<Tuple> rows = em.createNativeQuery(sql.get("room/find_skus_with_room"), Tuple.class).getResultList();
+        List<Tuple> rows = sql.named("room/find_skus_with_room").rows();
         return rows.stream().collect(Collectors.toUnmodifiableMap(row -> new Sku(Rows.text(row, "sku")),
                 row -> new SaleId(Rows.uuid(row, "sale_id"))));
     }
@@ -94,8 +87,7 @@ public class RoomBook {
     /** Units available and held over the sale's SKUs (a plain read; a transaction as above): {available, held}. */
     @Transactional
     public long[] stockOf(SaleId saleId) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("room/find_sale_stock"), Tuple.class).setParameter("saleId", saleId.value())
-                .getSingleResult();
+        Tuple row = sql.named("room/find_sale_stock").with("saleId", saleId.value()).singleRow();
         return new long[] {Rows.number(row, "available"), Rows.number(row, "held")};
     }
 }

@@ -2,7 +2,7 @@ package dev.flashsale.sales.boundary;
 
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
 import dev.flashsale.sales.entity.Offer;
 import dev.flashsale.sales.entity.SaleStatus;
@@ -10,11 +10,7 @@ import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,22 +21,17 @@ import java.util.Optional;
 @Transactional(Transactional.TxType.MANDATORY)
 public class Offers {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     /** @return empty when no sale has the SKU */
     public Optional<Offer> find(Sku sku) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("sales/find_offer"), Tuple.class)
-                .setParameter("sku", sku.value())
-                .getResultList();
-        return rows.stream().findFirst().map(row -> new Offer(StockLedger.level(row), new SaleId(Rows.uuid(row, "sale_id")),
-                SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
-                Rows.integer(row, "max_per_order"), Rows.optionalInteger(row, "max_per_buyer"),
-                LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),
-                Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"), Boolean.TRUE.equals(row.get("in_window")),
-                Boolean.TRUE.equals(row.get("room_on"))));
+        return sql.named("sales/find_offer").with("sku", sku.value()).firstRow()
+                .map(row -> new Offer(StockLedger.level(row), new SaleId(Rows.uuid(row, "sale_id")),
+                        SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
+                        Rows.integer(row, "max_per_order"), Rows.optionalInteger(row, "max_per_buyer"),
+                        LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")),
+                        Rows.instant(row, "starts_at"), Rows.instant(row, "ends_at"), Boolean.TRUE.equals(row.get("in_window")),
+                        Boolean.TRUE.equals(row.get("room_on"))));
     }
 }

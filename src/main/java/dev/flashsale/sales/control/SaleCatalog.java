@@ -2,7 +2,7 @@ package dev.flashsale.sales.control;
 
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.sales.entity.LatePaymentPolicy;
 import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleSummary;
@@ -12,9 +12,6 @@ import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.Query;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
@@ -29,26 +26,19 @@ import java.util.UUID;
 @Transactional(Transactional.TxType.MANDATORY)
 public class SaleCatalog {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     @Inject
     StockLedger stock;
 
     public void insert(SaleId id, SaleTerms terms) {
-        bindTerms(em.createNativeQuery(sql.get("sales/insert_sale")), terms)
-                .setParameter("id", id.value())
-                .executeUpdate();
+        bindTerms(sql.named("sales/insert_sale"), terms).with("id", id.value()).update();
     }
 
     /** @return the sale's status, or empty when it is missing or CLOSED (nothing was changed) */
     public Optional<SaleStatus> update(SaleId id, SaleTerms terms) {
-        List<?> rows = bindTerms(em.createNativeQuery(sql.get("sales/update_sale")), terms)
-                .setParameter("id", id.value())
-                .getResultList();
+        List<?> rows = bindTerms(sql.named("sales/update_sale"), terms).with("id", id.value()).values();
         return rows.stream().findFirst().map(status -> SaleStatus.valueOf(status.toString()));
     }
 
@@ -59,32 +49,30 @@ public class SaleCatalog {
 
     /** @return false unless the sale is a DRAFT and nobody reserved the SKU */
     public boolean removeItem(SaleId saleId, Sku sku) {
-        return !em.createNativeQuery(sql.get("sales/remove_sale_item"))
-                .setParameter("saleId", saleId.value())
-                .setParameter("sku", sku.value())
-                .getResultList().isEmpty();
+        return !sql.named("sales/remove_sale_item")
+                .with("saleId", saleId.value())
+                .with("sku", sku.value())
+                .values().isEmpty();
     }
 
     public List<SaleSummary> list(int limit) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("sales/find_sales"), Tuple.class)
-                .setParameter("limit", limit)
-                .getResultList();
+        List<Tuple> rows = sql.named("sales/find_sales").with("limit", limit).rows();
         return rows.stream().map(row -> new SaleSummary(new SaleId(Rows.uuid(row, "id")), Rows.text(row, "name"),
                 SaleStatus.valueOf(Rows.text(row, "status")), Rows.instant(row, "starts_at"),
                 Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), (int) Rows.number(row, "skus"),
                 Rows.number(row, "total"), Rows.number(row, "held"), Rows.number(row, "sold"))).toList();
     }
 
-    private static Query bindTerms(Query query, SaleTerms terms) {
-        return query.setParameter("name", terms.name())
-                .setParameter("holdSeconds", terms.holdSeconds())
-                .setParameter("maxPerOrder", terms.maxPerOrder())
-                .setParameter("maxPerBuyer", terms.maxPerBuyer())
-                .setParameter("latePayment", terms.latePayment().name())
-                .setParameter("maxExtensionSeconds", terms.maxExtensionSeconds())
-                .setParameter("maxExtensions", terms.maxExtensions())
-                .setParameter("startsAt", timestamp(terms.startsAt()))
-                .setParameter("endsAt", timestamp(terms.endsAt()));
+    private static Statements.Named bindTerms(Statements.Named statement, SaleTerms terms) {
+        return statement.with("name", terms.name())
+                .with("holdSeconds", terms.holdSeconds())
+                .with("maxPerOrder", terms.maxPerOrder())
+                .with("maxPerBuyer", terms.maxPerBuyer())
+                .with("latePayment", terms.latePayment().name())
+                .with("maxExtensionSeconds", terms.maxExtensionSeconds())
+                .with("maxExtensions", terms.maxExtensions())
+                .with("startsAt", timestamp(terms.startsAt()))
+                .with("endsAt", timestamp(terms.endsAt()));
     }
 
     private static OffsetDateTime timestamp(Instant instant) {
@@ -93,12 +81,12 @@ public class SaleCatalog {
 
     /** @return false when the SKU already belongs to a sale */
     public boolean addItem(SaleId saleId, Sku sku, int units, int shards) {
-        return !em.createNativeQuery(sql.get("sales/insert_sale_item"))
-                .setParameter("saleId", saleId.value())
-                .setParameter("sku", sku.value())
-                .setParameter("units", units)
-                .setParameter("shards", shards)
-                .getResultList().isEmpty();
+        return !sql.named("sales/insert_sale_item")
+                .with("saleId", saleId.value())
+                .with("sku", sku.value())
+                .with("units", units)
+                .with("shards", shards)
+                .values().isEmpty();
     }
 
     /**
@@ -113,20 +101,18 @@ public class SaleCatalog {
             case CLOSED -> "sales/close_sale";
             case DRAFT -> throw new IllegalArgumentException("A sale never goes back to DRAFT");
         };
-        return !em.createNativeQuery(sql.get(statement)).setParameter("id", id.value()).getResultList().isEmpty();
+        return !sql.named(statement).with("id", id.value()).values().isEmpty();
     }
 
     /** The sale with the current counts of its SKUs. */
     public Optional<SaleView> find(SaleId id) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("sales/find_sale"), Tuple.class)
-                .setParameter("id", id.value())
-                .getResultList();
-        return rows.stream().findFirst().map(row -> new SaleView(new SaleId(Rows.uuid(row, "id")), Rows.text(row, "name"),
-                SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
-                Rows.integer(row, "max_per_order"), Rows.optionalInteger(row, "max_per_buyer"),
-                LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")), Rows.integer(row, "max_extension_seconds"),
-                Rows.integer(row, "max_extensions"), Rows.instant(row, "starts_at"),
-                Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"),
-                stock.levelsOfSale(id)));
+        return sql.named("sales/find_sale").with("id", id.value()).firstRow()
+                .map(row -> new SaleView(new SaleId(Rows.uuid(row, "id")), Rows.text(row, "name"),
+                        SaleStatus.valueOf(Rows.text(row, "status")), Rows.integer(row, "hold_seconds"),
+                        Rows.integer(row, "max_per_order"), Rows.optionalInteger(row, "max_per_buyer"),
+                        LatePaymentPolicy.valueOf(Rows.text(row, "late_payment")), Rows.integer(row, "max_extension_seconds"),
+                        Rows.integer(row, "max_extensions"), Rows.instant(row, "starts_at"),
+                        Rows.instant(row, "ends_at"), Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"),
+                        stock.levelsOfSale(id)));
     }
 }

@@ -5,7 +5,7 @@ import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.Savepoints;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.stock.control.LedgerChecks;
 import dev.flashsale.stock.entity.NewHold;
 import dev.flashsale.stock.entity.PlacedHolds;
@@ -14,8 +14,6 @@ import dev.flashsale.stock.entity.ReturnedHold;
 import dev.flashsale.stock.entity.ShardRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.sql.Savepoint;
@@ -33,11 +31,8 @@ import java.util.function.Function;
 @Transactional(Transactional.TxType.MANDATORY)
 public class HoldUnits {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     @Inject
     Savepoints savepoints;
@@ -58,19 +53,19 @@ public class HoldUnits {
         // A row that SKIP LOCKED locked and then found taken (READ COMMITTED's re-check) stays locked:
         // a take that found nothing lets it go, since the caller may next lock every row in order.
         Savepoint beforeTake = firstFreeShard ? savepoints.set() : null;
-        List<Tuple> rows = em.createNativeQuery(sql.get("stock/take_units"), Tuple.class)
-                .setParameter("ids", PgArrays.literal(holds.stream().map(hold -> hold.id().value()).toList()))
-                .setParameter("owners", PgArrays.literal(holds.stream().map(hold -> hold.key().owner().id()).toList()))
-                .setParameter("keys", PgArrays.literal(holds.stream().map(hold -> hold.key().value()).toList()))
-                .setParameter("buyers", PgArrays.literal(holds.stream().map(hold -> hold.buyerId().value()).toList()))
-                .setParameter("qtys", PgArrays.literal(holds.stream().map(NewHold::qty).toList()))
-                .setParameter("tickets", PgArrays.literal(holds.stream().map(NewHold::admissionTicket).toList()))
-                .setParameter("sku", shard.sku().value())
-                .setParameter("shard", shard.shard())
-                .setParameter("firstFreeShard", firstFreeShard)
-                .setParameter("holdSeconds", holdSeconds)
-                .setParameter("maxPerBuyer", maxPerBuyer)
-                .getResultList();
+        List<Tuple> rows = sql.named("stock/take_units")
+                .with("ids", PgArrays.literal(holds.stream().map(hold -> hold.id().value()).toList()))
+                .with("owners", PgArrays.literal(holds.stream().map(hold -> hold.key().owner().id()).toList()))
+                .with("keys", PgArrays.literal(holds.stream().map(hold -> hold.key().value()).toList()))
+                .with("buyers", PgArrays.literal(holds.stream().map(hold -> hold.buyerId().value()).toList()))
+                .with("qtys", PgArrays.literal(holds.stream().map(NewHold::qty).toList()))
+                .with("tickets", PgArrays.literal(holds.stream().map(NewHold::admissionTicket).toList()))
+                .with("sku", shard.sku().value())
+                .with("shard", shard.shard())
+                .with("firstFreeShard", firstFreeShard)
+                .with("holdSeconds", holdSeconds)
+                .with("maxPerBuyer", maxPerBuyer)
+                .rows();
         Tuple first = rows.get(0);
         if (Boolean.TRUE.equals(first.get("room_refused", Boolean.class))) {
             throw new RoomClosedToTokenless(shard.sku());
@@ -88,26 +83,22 @@ public class HoldUnits {
 
     /** HELD -> CONFIRMED, held units become sold; an overdue hold only if {@code acceptOverdue}. */
     public boolean sellUnitsOfConfirmedHold(ReservationId id, boolean acceptOverdue) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/sell_units_of_confirmed_hold"), Tuple.class)
-                .setParameter("id", id.value())
-                .setParameter("acceptOverdue", acceptOverdue)
-                .getSingleResult();
+        Tuple row = sql.named("stock/sell_units_of_confirmed_hold")
+                .with("id", id.value())
+                .with("acceptOverdue", acceptOverdue)
+                .singleRow();
         return LedgerChecks.transitionMovedStock(row, id, "confirm");
     }
 
     /** HELD -> CANCELLED, held units become available. */
     public boolean returnUnitsOfCancelledHold(ReservationId id) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/return_units_of_cancelled_hold"), Tuple.class)
-                .setParameter("id", id.value())
-                .getSingleResult();
+        Tuple row = sql.named("stock/return_units_of_cancelled_hold").with("id", id.value()).singleRow();
         return LedgerChecks.transitionMovedStock(row, id, "cancel");
     }
 
     /** EXPIRED -> CONFIRMED, if the units can be taken again straight into sold. */
     public boolean takeUnitsForLatePayment(ReservationId id) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/take_units_for_late_payment"), Tuple.class)
-                .setParameter("id", id.value())
-                .getSingleResult();
+        Tuple row = sql.named("stock/take_units_for_late_payment").with("id", id.value()).singleRow();
         return Rows.number(row, "transitions") == 1;
     }
 
@@ -116,11 +107,11 @@ public class HoldUnits {
      * first, their units given back to the row.
      */
     public List<ReturnedHold> returnUnitsOfOverdueHolds(ShardRef shard, int batchSize) {
-        List<Tuple> expired = em.createNativeQuery(sql.get("stock/return_units_of_overdue_holds"), Tuple.class)
-                .setParameter("sku", shard.sku().value())
-                .setParameter("shard", shard.shard())
-                .setParameter("batchSize", batchSize)
-                .getResultList();
+        List<Tuple> expired = sql.named("stock/return_units_of_overdue_holds")
+                .with("sku", shard.sku().value())
+                .with("shard", shard.shard())
+                .with("batchSize", batchSize)
+                .rows();
         if (!expired.isEmpty() && Rows.number(expired.get(0), "stock_rows") != 1) {
             throw new IllegalStateException("Refusing to expire " + expired.size() + " holds of " + shard.sku()
                     + ": the stock row of shard " + shard.shard() + " did not take their units back");

@@ -3,7 +3,7 @@ package dev.flashsale.stock.boundary;
 import dev.flashsale.platform.id.ReservationId;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.stock.control.ShardTotals;
 import dev.flashsale.stock.entity.FreeUnitsMove;
 import dev.flashsale.stock.entity.ShardFree;
@@ -11,8 +11,6 @@ import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
@@ -30,24 +28,16 @@ import java.util.UUID;
 @Transactional(Transactional.TxType.MANDATORY)
 public class StockLedger {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     /** The SKU's counts, empty when no sale has it. */
     public Optional<StockLevel> findLevel(Sku sku) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("stock/find_stock_level"), Tuple.class)
-                .setParameter("sku", sku.value())
-                .getResultList();
-        return rows.stream().findFirst().map(StockLedger::level);
+        return sql.named("stock/find_stock_level").with("sku", sku.value()).firstRow().map(StockLedger::level);
     }
 
     public List<StockLevel> levelsOfSale(SaleId saleId) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("stock/find_stock_levels_of_sale"), Tuple.class)
-                .setParameter("saleId", saleId.value())
-                .getResultList();
+        List<Tuple> rows = sql.named("stock/find_stock_levels_of_sale").with("saleId", saleId.value()).rows();
         return rows.stream().map(StockLedger::level).toList();
     }
 
@@ -58,22 +48,18 @@ public class StockLedger {
      * commit, and each asks after the one before committed).
      */
     public Optional<SaleId> saleSoldOutBy(ReservationId reservationId) {
-        List<?> locked = em.createNativeQuery(sql.get("stock/lock_sale_of_sold_out_shard"))
-                .setParameter("id", reservationId.value())
-                .getResultList();
+        List<?> locked = sql.named("stock/lock_sale_of_sold_out_shard").with("id", reservationId.value()).values();
         if (locked.isEmpty()) {
             return Optional.empty();
         }
         SaleId saleId = new SaleId(locked.get(0) instanceof UUID id ? id : UUID.fromString(locked.get(0).toString()));
-        Object soldOut = em.createNativeQuery(sql.get("stock/find_sale_sold_out")).setParameter("saleId", saleId.value())
-                .getSingleResult();
+        Object soldOut = sql.named("stock/find_sale_sold_out").with("saleId", saleId.value()).singleValue();
         return Boolean.TRUE.equals(soldOut) ? Optional.of(saleId) : Optional.empty();
     }
 
     /** The SKUs of sales that are OPEN or PAUSED. */
     public List<StockLevel> levelsOfLiveSales() {
-        List<Tuple> rows = em.createNativeQuery(sql.get("stock/find_stock_levels_of_live_sales"), Tuple.class)
-                .getResultList();
+        List<Tuple> rows = sql.named("stock/find_stock_levels_of_live_sales").rows();
         return rows.stream().map(StockLedger::level).toList();
     }
 
@@ -82,21 +68,19 @@ public class StockLedger {
      * every transaction that locks several rows of a SKU uses, so that none deadlocks another.
      */
     public List<ShardFree> lockShards(Sku sku) {
-        List<Tuple> rows = em.createNativeQuery(sql.get("stock/lock_shards_of_sku"), Tuple.class)
-                .setParameter("sku", sku.value())
-                .getResultList();
+        List<Tuple> rows = sql.named("stock/lock_shards_of_sku").with("sku", sku.value()).rows();
         return rows.stream().map(row -> new ShardFree(Rows.integer(row, "shard"), Rows.integer(row, "total"),
                 Rows.integer(row, "free"))).toList();
     }
 
     /** Moves free units between two stock rows of the SKU, both locked by this transaction. */
     public void moveFreeUnits(Sku sku, FreeUnitsMove move) {
-        Tuple row = (Tuple) em.createNativeQuery(sql.get("stock/move_free_units"), Tuple.class)
-                .setParameter("sku", sku.value())
-                .setParameter("fromShard", move.fromShard())
-                .setParameter("toShard", move.toShard())
-                .setParameter("units", move.units())
-                .getSingleResult();
+        Tuple row = sql.named("stock/move_free_units")
+                .with("sku", sku.value())
+                .with("fromShard", move.fromShard())
+                .with("toShard", move.toShard())
+                .with("units", move.units())
+                .singleRow();
         if (Rows.number(row, "rows_moved") != 2) {
             throw new IllegalStateException("Moving " + move.units() + " free units of " + sku + " from shard "
                     + move.fromShard() + " to shard " + move.toShard() + " failed although both shards were locked");
@@ -116,8 +100,8 @@ public class StockLedger {
     }
 
     private void setShardTotal(Sku sku, int shard, int total) {
-        if (em.createNativeQuery(sql.get("stock/set_shard_total")).setParameter("sku", sku.value()).setParameter("shard", shard)
-                .setParameter("total", total).getResultList().isEmpty()) {
+        if (sql.named("stock/set_shard_total").with("sku", sku.value()).with("shard", shard)
+                .with("total", total).values().isEmpty()) {
             throw new IllegalStateException("Shard " + shard + " of " + sku + " refused total " + total
                     + " although it was locked and checked");
         }

@@ -2,12 +2,10 @@ package dev.flashsale.webhooks.control;
 
 import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
-import dev.flashsale.platform.sql.SqlStatements;
+import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.webhooks.entity.Webhook;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.Arrays;
@@ -19,44 +17,41 @@ import java.util.UUID;
 @Transactional(Transactional.TxType.MANDATORY)
 public class WebhookBook {
 
-    @PersistenceContext
-    EntityManager em;
-
     @Inject
-    SqlStatements sql;
+    Statements sql;
 
     /** @return false when {@code max} webhooks are registered already (nothing stored) */
     public boolean insert(UUID id, WebhookRules.Checked webhook, String secret, String createdBy, int max) {
-        em.createNativeQuery(sql.get("webhooks/lock_webhooks")).getSingleResult();
-        return em.createNativeQuery(sql.get("webhooks/insert_webhook"))
-                .setParameter("id", id)
-                .setParameter("url", webhook.url())
-                .setParameter("events", PgArrays.literal(webhook.events()))
-                .setParameter("secret", secret)
-                .setParameter("enabled", webhook.enabled())
-                .setParameter("createdBy", createdBy)
-                .setParameter("max", max)
-                .executeUpdate() == 1;
+        sql.named("webhooks/lock_webhooks").singleValue();
+        return sql.named("webhooks/insert_webhook")
+                .with("id", id)
+                .with("url", webhook.url())
+                .with("events", PgArrays.literal(webhook.events()))
+                .with("secret", secret)
+                .with("enabled", webhook.enabled())
+                .with("createdBy", createdBy)
+                .with("max", max)
+                .update() == 1;
     }
 
     /** @return false when there is no such webhook */
     public boolean update(UUID id, WebhookRules.Checked webhook) {
-        return em.createNativeQuery(sql.get("webhooks/update_webhook"))
-                .setParameter("id", id)
-                .setParameter("url", webhook.url())
-                .setParameter("events", PgArrays.literal(webhook.events()))
-                .setParameter("secret", webhook.secret())
-                .setParameter("enabled", webhook.enabled())
-                .executeUpdate() == 1;
+        return sql.named("webhooks/update_webhook")
+                .with("id", id)
+                .with("url", webhook.url())
+                .with("events", PgArrays.literal(webhook.events()))
+                .with("secret", webhook.secret())
+                .with("enabled", webhook.enabled())
+                .update() == 1;
     }
 
     /** @return false when there is no such webhook */
     public boolean delete(UUID id) {
-        return em.createNativeQuery(sql.get("webhooks/delete_webhook")).setParameter("id", id).executeUpdate() == 1;
+        return sql.named("webhooks/delete_webhook").with("id", id).update() == 1;
     }
 
     public List<Webhook> list() {
-        List<Tuple> rows = em.createNativeQuery(sql.get("webhooks/find_webhooks"), Tuple.class).getResultList();
+        List<Tuple> rows = sql.named("webhooks/find_webhooks").rows();
         return rows.stream().map(row -> new Webhook(Rows.uuid(row, "id"), Rows.text(row, "url"),
                 Arrays.asList(Rows.text(row, "events").split(",")), WebhookSecrets.shown(Rows.text(row, "secret")),
                 Boolean.TRUE.equals(row.get("enabled")), Rows.text(row, "created_by"), Rows.instant(row, "created_at"),
