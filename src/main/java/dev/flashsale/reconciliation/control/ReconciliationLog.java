@@ -68,7 +68,6 @@ public class ReconciliationLog {
                 .update();
     }
 
-    /** The difference (PostgreSQL minus Redis) of the REDIS_LOW gap the previous run left to watch. */
     /** The gap of this kind the previous finished run left to watch for the SKU (PostgreSQL's figure minus the other). */
     public OptionalInt watchedGap(String sku, GapKind kind, long runId) {
         List<Tuple> rows = sql.named("reconciliation/find_watched_gap")

@@ -1,6 +1,5 @@
 package dev.flashsale.reservations.control;
 
-import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.Statements;
@@ -8,6 +7,7 @@ import dev.flashsale.reservations.entity.ExpiredHolds;
 import dev.flashsale.stock.boundary.HoldUnits;
 import dev.flashsale.stock.entity.ReturnedHold;
 import dev.flashsale.stock.entity.ShardRef;
+import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;

@@ -19,7 +19,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /** The sales merchandisers set up, and their status changes, each a conditional UPDATE. */
 @ApplicationScoped
