@@ -81,6 +81,20 @@ public final class RawHttp implements AutoCloseable {
         }
     }
 
+    /**
+     * The status of the next answer, read from its first line alone: the rest stays unread, so a
+     * client that stops reading here keeps a streaming answer stalled at the server.
+     */
+    public int readStatusLine() {
+        try {
+            out.flush();
+            return Integer.parseInt(line().split(" ", 3)[1]);
+        } catch (IOException e) {
+            close();
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private int send(String method, String path, String json, String... headers) {
         byte[] bytes = request(method, path, json, headers);
         try {

@@ -155,8 +155,6 @@ class LuaScriptsIT {
 
     @Test
     void unitsGivenBackOrLoadedAreAnnouncedWithTheirSku() throws Exception {
-        load(1);
-        reserve("a", 1);
         List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
         redis.clients.jedis.JedisPubSub listener = new redis.clients.jedis.JedisPubSub() {
             @Override
@@ -167,14 +165,20 @@ class LuaScriptsIT {
         Thread subscriber = new Thread(() -> connect().subscribe(listener, GateKeys.UNITS_BACK));
         subscriber.start();
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(listener::isSubscribed);
+        // Said: a load of units, a release of units, a load again. Not said: a release of nothing,
+        // an empty counter. On a Redis Cluster a message reaches the subscriber's node later than
+        // the script's answer, so the announcements are counted once all are in.
+        load(1);
+        reserve("a", 1);
         reserve("b", 1);
         release("b");
         load(0);
-        assertEquals(List.of(), heard.stream().filter(sku::equals).toList(), "a release of nothing and an empty counter say nothing");
         release("a");
         load(5);
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
-                .until(() -> heard.stream().filter(sku::equals).count() == 2);
+                .until(() -> heard.stream().filter(sku::equals).count() >= 3);
+        org.awaitility.Awaitility.await().during(java.time.Duration.ofMillis(500)).atMost(java.time.Duration.ofSeconds(2))
+                .until(() -> heard.stream().filter(sku::equals).count() == 3);
         listener.unsubscribe();
         subscriber.join(10_000);
     }
