@@ -36,6 +36,19 @@ redis-server --port $redis_port --bind 127.0.0.1 --save "" --appendonly no >"$ou
 redis=$!
 trap 'kill $redis 2>/dev/null || true' EXIT
 
+# expect WANTED WHAT COMMAND...: runs the command and stops the benchmark unless it prints WANTED,
+# so that a setup step that failed is never measured as if it had worked.
+expect() {
+    local wanted=$1 what=$2 got
+    shift 2
+    got=$("$@")
+    if [ "$got" != "$wanted" ]; then
+        echo "doors.sh: $what: expected $wanted, got $got" >&2
+        if [ -n "${launcher:-}" ]; then pkill -P "$launcher" || true; kill "$launcher" 2>/dev/null || true; fi
+        exit 1
+    fi
+}
+
 measure() { # variant
     local jar="$out/grizzly.jar" counted=true admin="admin:doors-admin-password-1"
     [ "$1" = servlet ] && jar="$out/servlet.jar"
@@ -58,9 +71,15 @@ measure() { # variant
         http://127.0.0.1:$port/api/admin/api-keys | python3 -c 'import sys, json; print(json.load(sys.stdin)["key"])')
     sale=$(curl -s -u $admin -H 'Content-Type: application/json' -d '{"name":"doors","holdSeconds":300,"maxPerOrder":1,"latePayment":"REFUSE","items":[{"sku":"DOORS-1","units":1}]}' \
         http://127.0.0.1:$port/api/admin/sales | python3 -c 'import sys, json; print(json.load(sys.stdin)["id"])')
-    curl -s -o /dev/null -u $admin -X POST http://127.0.0.1:$port/api/admin/sales/$sale/open
-    curl -s -o /dev/null -H "X-Api-Key: $key" -H 'Content-Type: application/json' -H 'Idempotency-Key: doors-first' \
+    # An admin call that changes something without a JSON body says it comes from a program.
+    expect 200 "the sale opened" curl -s -o /dev/null -w '%{http_code}' -u $admin -H 'X-Requested-By: doors' \
+        -X POST http://127.0.0.1:$port/api/admin/sales/$sale/open
+    expect 201 "the one unit reserved" curl -s -o /dev/null -w '%{http_code}' -H "X-Api-Key: $key" \
+        -H 'Content-Type: application/json' -H 'Idempotency-Key: doors-first' \
         -d '{"sku":"DOORS-1","buyerId":"first","qty":1}' http://127.0.0.1:$port/api/reservations
+    expect sold-out "the next buyer refused as sold out" sh -c "curl -s -H 'X-Api-Key: $key' -H 'Content-Type: application/json' \
+        -H 'Idempotency-Key: doors-probe' -d '{\"sku\":\"DOORS-1\",\"buyerId\":\"probe\",\"qty\":1}' \
+        http://127.0.0.1:$port/api/reservations | python3 -c 'import sys, json; print(json.load(sys.stdin)[\"type\"].rsplit(\"/\", 1)[1])'"
     sed "s/@KEY@/$key/" bench/doors_soldout.lua >"$out/soldout.lua"
     wrk -t2 -c64 -d10s http://127.0.0.1:$port/api/ping >/dev/null
     wrk -t2 -c64 -d10s -s "$out/soldout.lua" http://127.0.0.1:$port/api/reservations >/dev/null
