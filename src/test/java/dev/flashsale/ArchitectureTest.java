@@ -92,6 +92,20 @@ class ArchitectureTest {
                 + String.join("\n", cycles));
     }
 
+    /** One name for one thing: two classes of one name in main make every reader ask which is meant. */
+    @Test
+    void noTwoClassesOfMainShareAName() throws IOException {
+        Map<String, Set<String>> byName = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            files.filter(file -> file.toString().endsWith(".java") && !file.endsWith("package-info.java"))
+                    .forEach(file -> byName.computeIfAbsent(file.getFileName().toString(), name -> new TreeSet<>())
+                            .add(SOURCES.relativize(file).toString()));
+        }
+        List<String> shared = byName.values().stream().filter(paths -> paths.size() > 1).map(paths -> "  " + paths).toList();
+        assertTrue(byName.size() > 100, "src/main/java is not where this test looks: " + byName.size() + " names");
+        assertTrue(shared.isEmpty(), "Classes of one name:\n" + String.join("\n", shared));
+    }
+
     @Test
     void onlyStockLoadsTheStatementsOfDbStock() throws IOException {
         Map<String, Set<String>> namedBy = new TreeMap<>();

@@ -2,7 +2,7 @@ package dev.flashsale.stock.boundary;
 
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.platform.security.Roles;
-import dev.flashsale.stock.control.SaleActivity;
+import dev.flashsale.stock.control.DashboardFigures;
 import dev.flashsale.stock.entity.HeldSoldPoint;
 import dev.flashsale.stock.entity.SkuActivity;
 import jakarta.annotation.security.DeclareRoles;
@@ -23,7 +23,7 @@ public class SaleDashboard {
     public static final int CHART_POINTS = 120;
 
     @Inject
-    SaleActivity activity;
+    DashboardFigures activity;
 
     public List<SkuActivity> perSku(SaleId saleId) {
         return activity.perSku(saleId);

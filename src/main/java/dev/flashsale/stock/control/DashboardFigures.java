@@ -12,7 +12,7 @@ import java.util.List;
 
 /** What a sale's dashboard reads: counts per SKU and held/sold over time, from the ledger. */
 @ApplicationScoped
-public class SaleActivity {
+public class DashboardFigures {
 
     @Inject
     Statements sql;
