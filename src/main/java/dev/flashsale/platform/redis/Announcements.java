@@ -28,8 +28,10 @@ public class Announcements {
     public static final String UNITS_BACK = "fs:units-back";
     /** A sale's room was set or changed (the message: the sale's id). */
     public static final String ROOM_CHANGED = "fs:room-changed";
+    /** A webhook was registered, changed or deleted (no message). */
+    public static final String WEBHOOKS_CHANGED = "fs:webhooks-changed";
 
-    private static final String[] CHANNELS = {UNITS_BACK, ROOM_CHANGED};
+    private static final String[] CHANNELS = {UNITS_BACK, ROOM_CHANGED, WEBHOOKS_CHANGED};
     private static final Logger LOG = Logger.getLogger(Announcements.class.getName());
     private static final long RETRY_MILLIS = 1_000;
 
