@@ -174,8 +174,9 @@ class ReservationLifecycleIT {
 
     /**
      * The tests' sweeper runs every second and may expire the overdue hold between the test making
-     * it overdue and the claim: such a try shows nothing of the claim and is made again, with a
-     * new SKU, at most five times. Without the claim's own reclaim, every try ends sold out.
+     * it overdue and the claim, or while the claim looks for it: such a try shows nothing of the
+     * claim and is made again, with a new SKU, at most five times. Without the claim's own reclaim,
+     * every try ends sold out.
      */
     @Test
     void lazyReclaimGivesAWaitingBuyerTheUnitOfAnOverdueHold() {
@@ -189,6 +190,13 @@ class ReservationLifecycleIT {
             TestRedis.makeOverdue(sku, sku + "-a", first);
 
             Api.Answer second = api.reserve(sku + "-c", sku, "buyer-c", 1);
+            if (second.status() == 409 && "sold-out".equals(second.problemType())) {
+                // The sweeper was expiring the hold as the claim looked for it: the claim passed over
+                // the row the sweeper held, whose unit was not back yet. Such a try shows nothing of
+                // the claim either; without the claim's own reclaim, every try ends here.
+                assertTrue(attempt < 5, "sold out in 5 tries out of 5: " + second);
+                continue;
+            }
 
             assertEquals(201, second.status(), second.toString());
             assertEquals("EXPIRED", api.get("api/reservations/" + first).json().getString("status"));
