@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import redis.clients.jedis.JedisPubSub;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
 
 /**
  * The node's one subscription to Redis pub/sub, on a thread of its own: every message of the
@@ -48,6 +49,8 @@ public class Announcements {
     Event<AnnouncementsHeard> heard;
 
     private volatile boolean running;
+    /** Whether the refusal of a channel was logged since the node last heard them all. */
+    private boolean refusalLogged;
     private volatile JedisPubSub subscription;
     private Thread listener;
 
@@ -78,6 +81,7 @@ public class Announcements {
                 public void onSubscribe(String channel, int subscribedChannels) {
                     if (!subscribed && subscribedChannels == CHANNELS.length) {
                         subscribed = true;
+                        refusalLogged = false;
                         heard.fire(new AnnouncementsHeard(true));
                     }
                 }
@@ -96,12 +100,30 @@ public class Announcements {
             try {
                 redis.commands().subscribe(listening, CHANNELS);
             } catch (RuntimeException broken) {
-                LOG.log(running ? Level.FINE : Level.FINEST, "Announcements not heard; again in a second", broken);
+                if (running && isRefused(broken) && !refusalLogged) {
+                    // Not a passing outage: an ACL line without one of the channels. Said once until heard again.
+                    refusalLogged = true;
+                    LOG.log(Level.WARNING, "Redis refuses this node's user the announcements' channels " + String.join(", ", CHANNELS)
+                            + ": grant them (payara/redis-acl.conf). Until then no node hears of units given back, rooms or"
+                            + " webhooks changed elsewhere but by its own refresh; tried again every second", broken);
+                } else {
+                    LOG.log(running ? Level.FINE : Level.FINEST, "Announcements not heard; again in a second", broken);
+                }
             } finally {
                 heard.fire(new AnnouncementsHeard(false));
             }
             pause();
         }
+    }
+
+    /** Whether Redis refused the subscription by its ACL ({@code NOPERM}), rather than not answering. */
+    static boolean isRefused(Throwable broken) {
+        for (Throwable cause = broken; cause != null; cause = cause.getCause()) {
+            if (cause instanceof JedisAccessControlException || String.valueOf(cause.getMessage()).startsWith("NOPERM")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void pause() {
