@@ -41,7 +41,8 @@ trap 'kill $redis 2>/dev/null || true' EXIT
 expect() {
     local wanted=$1 what=$2 got
     shift 2
-    got=$("$@")
+    # A command that fails (curl that cannot connect, a reply that is no problem) is a wrong answer too.
+    if ! got=$("$@" 2>&1); then got="a failure: $got"; fi
     if [ "$got" != "$wanted" ]; then
         echo "doors.sh: $what: expected $wanted, got $got" >&2
         if [ -n "${launcher:-}" ]; then pkill -P "$launcher" || true; kill "$launcher" 2>/dev/null || true; fi

@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Order;
@@ -72,9 +72,9 @@ class TwoNodesIT {
         two = new Api(second.base());
     }
 
-    /** The proxies outlive this class (the suite's second node keeps them): no fault stays behind. */
-    @AfterAll
-    static void undoFaults() {
+    /** The proxies outlive each test (the suite's second node keeps them): no fault stays behind, even a failed test's. */
+    @AfterEach
+    void undoFaults() {
         for (FaultProxy proxy : List.of(postgres, redis)) {
             proxy.latency(0);
             proxy.thaw();

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Tag;
  * order of {@link #GROUPS}, each group's classes by their {@link Order} (none: 0), then by name.
  * The two-node and fault classes share one {@link SecondNode}: the class that kills it
  * ({@code @Order(1)}) comes last in its group, and the cluster's classes, which use the node
- * started again, after it; the room's two-node class ({@code @Order(-1)}) comes first, before the
- * classes whose faults reach the second node too. A class without a group's tag comes first, and the build fails on it
+ * started again, after it, so that the suite starts the node no more often than that; every class
+ * passes in any order. A class without a group's tag comes first, and the build fails on it
  * ({@code GroupTagTest}). With {@code -Dsuite.shuffle=SEED} the classes run in an order drawn from
  * the seed, printed with it, so that a class that leans on another's leftovers shows, and a failing
  * order can be run again; each class's tests are then shuffled from the same seed too

@@ -237,9 +237,6 @@ public final class TestServer implements AutoCloseable {
         settings.put("flashsale.reports.refusals-flush-ms", "500");
         // Webhooks retried within a second, not minutes: WebhooksIT watches a receiver refuse, then accept.
         settings.put("flashsale.webhooks.send-interval-ms", "200");
-        // Longer than the suite: a webhook changed counts on a node through its change there or its
-        // announcement, as WebhooksIT relies on.
-        settings.put("flashsale.webhooks.subscriptions-refresh-ms", "600000");
         settings.put("flashsale.webhooks.retry-base-ms", Long.toString(WEBHOOK_RETRY_BASE_MS));
         settings.put("flashsale.webhooks.retry-max-ms", "1000");
         settings.put("flashsale.http.trusted-proxies", "127.0.0.1,::1");

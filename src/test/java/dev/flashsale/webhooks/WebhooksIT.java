@@ -9,7 +9,6 @@ import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
-import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.WebhookReceiver;
 import dev.flashsale.testsupport.Webhooks;
@@ -32,7 +31,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
-import redis.clients.jedis.Jedis;
 
 /**
  * Webhooks through the deployed application, to a real receiver inside this JVM
@@ -332,59 +330,6 @@ class WebhooksIT {
         } catch (RuntimeException | AssertionError failed) {
             delete(hook.getString("id"));
             throw failed;
-        }
-    }
-
-    /**
-     * A node keeps in memory which event types some webhook hears. A webhook stored by another node
-     * (written here straight into PostgreSQL, as that node's admin call would) counts on this node
-     * once its change is announced through Redis, as that node announces it; before, this node's
-     * sweeper writes no event for it. The tests' server reads the subscriptions again by itself
-     * only every ten minutes ({@code TestServer}).
-     */
-    @Test
-    void aWebhookStoredElsewhereIsHeardHereOnceItsChangeIsAnnounced() {
-        String path = "stored-elsewhere";
-        String type = "hold.expired";
-        String anyListener = "SELECT id::text FROM webhook WHERE enabled AND ? = ANY (events)";
-        List<String> others = Db.texts(anyListener, type);
-        Db.update("UPDATE webhook SET enabled = false WHERE ?::text = ANY (events)", type);
-        announceWebhooksChanged();
-        UUID webhook = UUID.randomUUID();
-        try {
-            String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
-            // A hold expired after the announcement: its sweep has read what this node hears now.
-            String before = reserve(sku, "buyer-before");
-            Db.setExpiry(before, -1);
-            await("the hold before expired").atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
-                    .until(() -> "EXPIRED".equals(Db.text("SELECT status FROM reservation WHERE id = ?::uuid", before)));
-            String quiet = reserve(sku, "buyer-unheard");
-            Db.update("INSERT INTO webhook (id, url, events, secret, enabled, created_by) VALUES (?::uuid, ?, ARRAY[?]::varchar[], ?, true, 'elsewhere')",
-                    webhook.toString(), receiver.url(path), type, "whsec_" + Base64.getEncoder().encodeToString(new byte[32]));
-            Db.setExpiry(quiet, -1);
-            await("the unheard hold expired").atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
-                    .until(() -> "EXPIRED".equals(Db.text("SELECT status FROM reservation WHERE id = ?::uuid", quiet)));
-            assertEquals(0, Db.scalar("SELECT count(*) FROM webhook_delivery WHERE webhook_id = ?::uuid", webhook.toString()),
-                    "a change not announced yet does not count on this node");
-
-            announceWebhooksChanged();
-            String heard = reserve(sku, "buyer-heard");
-            Db.setExpiry(heard, -1);
-            await("the announced webhook hears the next expiry").atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
-                    .until(() -> receiver.at(path).stream().anyMatch(got -> got.type().equals(type)
-                            && got.data().getString("reservationId").equals(heard)));
-        } finally {
-            Db.update("DELETE FROM webhook WHERE id = ?::uuid", webhook.toString());
-            for (String other : others) {
-                Db.update("UPDATE webhook SET enabled = true WHERE id = ?::uuid", other);
-            }
-            announceWebhooksChanged();
-        }
-    }
-
-    private static void announceWebhooksChanged() {
-        try (Jedis redis = TestRedis.client()) {
-            redis.publish("fs:webhooks-changed", "");
         }
     }
 

@@ -290,10 +290,6 @@ public enum Setting {
 
     WEBHOOKS_SEND_INTERVAL_MS(WEBHOOKS, "flashsale.webhooks.send-interval-ms", "1000", MILLISECONDS,
             "how often each node's sender looks for due webhook deliveries"),
-    WEBHOOKS_SUBSCRIPTIONS_REFRESH_MS(WEBHOOKS, "flashsale.webhooks.subscriptions-refresh-ms", "5000", MILLISECONDS,
-            "how soon a webhook registered, changed or deleted on another node counts here (whether the jobs that"
-                    + " look for events of a type write them) when its announcement through Redis"
-                    + " (`fs:webhooks-changed`, heard at once) was lost"),
     WEBHOOKS_BATCH_SIZE(WEBHOOKS, "flashsale.webhooks.batch-size", "16", COUNT,
             "most deliveries a node claims per tick, sent at once: the bound on its concurrent webhook requests"),
     WEBHOOKS_LEASE_SECONDS(WEBHOOKS, "flashsale.webhooks.lease-seconds", "30", SECONDS,

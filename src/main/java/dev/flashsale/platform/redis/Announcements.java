@@ -11,7 +11,6 @@ import jakarta.inject.Inject;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import redis.clients.jedis.JedisPubSub;
-import redis.clients.jedis.exceptions.JedisAccessControlException;
 
 /**
  * The node's one subscription to Redis pub/sub, on a thread of its own: every message of the
@@ -29,10 +28,8 @@ public class Announcements {
     public static final String UNITS_BACK = "fs:units-back";
     /** A sale's room was set or changed (the message: the sale's id). */
     public static final String ROOM_CHANGED = "fs:room-changed";
-    /** A webhook was registered, changed or deleted (no message). */
-    public static final String WEBHOOKS_CHANGED = "fs:webhooks-changed";
 
-    private static final String[] CHANNELS = {UNITS_BACK, ROOM_CHANGED, WEBHOOKS_CHANGED};
+    private static final String[] CHANNELS = {UNITS_BACK, ROOM_CHANGED};
     private static final Logger LOG = Logger.getLogger(Announcements.class.getName());
     private static final long RETRY_MILLIS = 1_000;
 
@@ -104,8 +101,8 @@ public class Announcements {
                     // Not a passing outage: an ACL line without one of the channels. Said once until heard again.
                     refusalLogged = true;
                     LOG.log(Level.WARNING, "Redis refuses this node's user the announcements' channels " + String.join(", ", CHANNELS)
-                            + ": grant them (payara/redis-acl.conf). Until then no node hears of units given back, rooms or"
-                            + " webhooks changed elsewhere but by its own refresh; tried again every second", broken);
+                            + ": grant them (payara/redis-acl.conf). Until then this node hears of units given back and rooms"
+                            + " changed elsewhere only by its own refresh; tried again every second", broken);
                 } else {
                     LOG.log(running ? Level.FINE : Level.FINEST, "Announcements not heard; again in a second", broken);
                 }
@@ -116,10 +113,13 @@ public class Announcements {
         }
     }
 
-    /** Whether Redis refused the subscription by its ACL ({@code NOPERM}), rather than not answering. */
+    /**
+     * Whether Redis refused the subscription by its ACL ({@code NOPERM}: a channel the user's line
+     * lacks), rather than not answering or refusing the login, which say so otherwise.
+     */
     static boolean isRefused(Throwable broken) {
         for (Throwable cause = broken; cause != null; cause = cause.getCause()) {
-            if (cause instanceof JedisAccessControlException || String.valueOf(cause.getMessage()).startsWith("NOPERM")) {
+            if (String.valueOf(cause.getMessage()).startsWith("NOPERM")) {
                 return true;
             }
         }

@@ -2,7 +2,6 @@ package dev.flashsale.webhooks.boundary;
 
 import dev.flashsale.platform.JsonBuilders;
 import dev.flashsale.webhooks.control.DeliveryBook;
-import dev.flashsale.webhooks.control.Subscriptions;
 import dev.flashsale.webhooks.entity.EventType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -25,14 +24,11 @@ public class Outbox {
     @Inject
     DeliveryBook deliveries;
 
-    @Inject
-    Subscriptions subscriptions;
-
     private final Clock clock = Clock.systemUTC();
 
     /** Whether an enabled webhook subscribes to {@code type}: a job that looks for such events may skip the look. */
     public boolean listened(EventType type) {
-        return subscriptions.listened(type.wireName());
+        return deliveries.listened(type.wireName());
     }
 
     /** @return the deliveries written for it (0: no webhook listens) */

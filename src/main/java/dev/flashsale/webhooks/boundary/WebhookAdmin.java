@@ -15,13 +15,11 @@ import dev.flashsale.webhooks.entity.DeliveryCounts;
 import dev.flashsale.webhooks.entity.DeliveryStatus;
 import dev.flashsale.webhooks.entity.Webhook;
 import dev.flashsale.webhooks.entity.WebhookInput;
-import dev.flashsale.webhooks.entity.WebhooksChanged;
 import jakarta.annotation.Resource;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
-import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.UUID;
@@ -58,9 +56,6 @@ public class WebhookAdmin {
     @ConfigProperty(name = "flashsale.webhooks.max")
     int webhooksMax;
 
-    @Inject
-    Event<WebhooksChanged> changed;
-
     @Resource
     SessionContext session;
 
@@ -77,7 +72,6 @@ public class WebhookAdmin {
             throw ProblemException.conflict("too-many-webhooks", "Too many webhooks",
                     webhooksMax + " webhooks are registered, the most there may be; delete one first");
         }
-        changed.fire(new WebhooksChanged());
         audit.record(AuditAction.WEBHOOK_CREATE, "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events());
         Webhook created = webhooks.list().stream().filter(webhook -> webhook.id().equals(id)).findFirst().orElseThrow();
         return new CreatedWebhook(created, secret);
@@ -89,7 +83,6 @@ public class WebhookAdmin {
         if (!webhooks.update(id, checked)) {
             throw notFound(id);
         }
-        changed.fire(new WebhooksChanged());
         audit.record(AuditAction.WEBHOOK_UPDATE, "webhook:" + id, "url=" + checked.url() + ", events=" + checked.events()
                 + ", enabled=" + checked.enabled() + (checked.secret() != null ? ", new secret" : ""));
         return webhooks.list().stream().filter(webhook -> webhook.id().equals(id)).findFirst().orElseThrow();
@@ -99,7 +92,6 @@ public class WebhookAdmin {
         if (!webhooks.delete(id)) {
             throw notFound(id);
         }
-        changed.fire(new WebhooksChanged());
         audit.record(AuditAction.WEBHOOK_DELETE, "webhook:" + id, "");
     }
 

@@ -31,6 +31,11 @@ public class DeliveryBook {
         return sql.named("webhooks/record_event").with("id", id).with("type", type).with("body", body).update();
     }
 
+    /** Whether an enabled webhook subscribes to events of {@code type}. */
+    public boolean listened(String type) {
+        return Boolean.TRUE.equals(sql.named("webhooks/find_listened").with("type", type).singleValue());
+    }
+
     public List<ClaimedDelivery> claim(UUID claim, String node, int batch, int leaseSeconds) {
         List<Tuple> rows = sql.named("webhooks/claim_deliveries")
                 .with("claim", claim)
