@@ -130,6 +130,13 @@ class OpenApiIT {
                     assertEquals("string", schema.getString("type", ""), where + " describes its path id as " + schema);
                 }
             }
+        } else if (endpoint.method().contains("#") && operation.containsKey("parameters")) {
+            // The document tells a converted id by its description: nothing else may look like one.
+            for (JsonValue parameter : operation.getJsonArray("parameters")) {
+                JsonObject schema = parameter.asJsonObject().getJsonObject("schema");
+                assertFalse(parameter.asJsonObject().getString("in").equals("path") && schema != null
+                        && "uuid".equals(schema.getString("format", "")), where + " describes a path parameter that is no converted id as a UUID");
+            }
         }
         if (endpoint.takesBody()) {
             JsonObject body = operation.getJsonObject("requestBody");
