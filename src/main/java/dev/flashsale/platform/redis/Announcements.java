@@ -46,8 +46,7 @@ public class Announcements {
     Event<AnnouncementsHeard> heard;
 
     private volatile boolean running;
-    /** Whether the refusal of a channel was logged since the node last heard them all. */
-    private boolean refusalLogged;
+    private final SubscriptionTrouble trouble = new SubscriptionTrouble(CHANNELS);
     private volatile JedisPubSub subscription;
     private Thread listener;
 
@@ -78,7 +77,7 @@ public class Announcements {
                 public void onSubscribe(String channel, int subscribedChannels) {
                     if (!subscribed && subscribedChannels == CHANNELS.length) {
                         subscribed = true;
-                        refusalLogged = false;
+                        trouble.heard();
                         heard.fire(new AnnouncementsHeard(true));
                     }
                 }
@@ -97,33 +96,12 @@ public class Announcements {
             try {
                 redis.commands().subscribe(listening, CHANNELS);
             } catch (RuntimeException broken) {
-                if (running && isRefused(broken) && !refusalLogged) {
-                    // Not a passing outage: an ACL line without one of the channels. Said once until heard again.
-                    refusalLogged = true;
-                    LOG.log(Level.WARNING, "Redis refuses this node's user the announcements' channels " + String.join(", ", CHANNELS)
-                            + ": grant them (payara/redis-acl.conf). Until then this node hears of units given back and rooms"
-                            + " changed elsewhere only by its own refresh; tried again every second", broken);
-                } else {
-                    LOG.log(running ? Level.FINE : Level.FINEST, "Announcements not heard; again in a second", broken);
-                }
+                trouble.broke(broken, running);
             } finally {
                 heard.fire(new AnnouncementsHeard(false));
             }
             pause();
         }
-    }
-
-    /**
-     * Whether Redis refused the subscription by its ACL ({@code NOPERM}: a channel the user's line
-     * lacks), rather than not answering or refusing the login, which say so otherwise.
-     */
-    static boolean isRefused(Throwable broken) {
-        for (Throwable cause = broken; cause != null; cause = cause.getCause()) {
-            if (String.valueOf(cause.getMessage()).startsWith("NOPERM")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void pause() {

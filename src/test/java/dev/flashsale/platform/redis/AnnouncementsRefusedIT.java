@@ -17,7 +17,7 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /**
  * What the tests' Redis answers a node whose ACL line lacks one of the announcements' channels:
- * the subscription is refused, and {@link Announcements} tells that refusal, which it logs as a
+ * the subscription is refused, and {@link SubscriptionTrouble} tells that refusal, which it logs as a
  * warning, from a Redis that does not answer or a login refused, which it logs only finely. A
  * user of its own, removed after.
  */
@@ -36,14 +36,14 @@ class AnnouncementsRefusedIT {
                 RuntimeException refused = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(RuntimeException.class,
                         () -> node.subscribe(new JedisPubSub() {
                         }, Announcements.UNITS_BACK, Announcements.ROOM_CHANGED)));
-                assertTrue(Announcements.isRefused(refused), "a refusal by the ACL: " + refused);
+                assertTrue(SubscriptionTrouble.isRefused(refused), "a refusal by the ACL: " + refused);
             } finally {
                 // Its refusal stays in the ACL log under its own name, which no other test reads.
                 admin.aclDelUser(user);
             }
         }
-        assertFalse(Announcements.isRefused(new JedisConnectionException("Connection refused")), "Redis away is no refusal");
-        assertFalse(Announcements.isRefused(new JedisAccessControlException("WRONGPASS invalid username-password pair")),
+        assertFalse(SubscriptionTrouble.isRefused(new JedisConnectionException("Connection refused")), "Redis away is no refusal");
+        assertFalse(SubscriptionTrouble.isRefused(new JedisAccessControlException("WRONGPASS invalid username-password pair")),
                 "a login refused is not a channel refused");
     }
 }
