@@ -74,8 +74,8 @@ public class Storefront {
             if (!MediaTypes.accepts(exchange.headers("Accept"), match.route().produces())) {
                 throw MediaTypes.notAcceptable(match.route().produces());
             }
-            Call call = new Call(exchange, match.route().names(), match.values(), caller == null ? null : caller.owner(),
-                    maxBodyBytes);
+            Call call = new Call(exchange, match.route().names(), match.values(), match.route().ids(match.values()),
+                    caller == null ? null : caller.owner(), maxBodyBytes);
             answer(exchange, handler, call, started);
         } catch (ProblemException refused) {
             refuse(exchange, handler, ProblemAnswer.of(refused), started);

@@ -65,7 +65,12 @@ public class StorefrontDocument implements OASModelReader {
             operation.addParameter(parameter(header, Parameter.In.HEADER));
         }
         for (String name : route.names()) {
-            operation.addParameter(parameter(name, Parameter.In.PATH).required(true));
+            Parameter parameter = parameter(name, Parameter.In.PATH).required(true);
+            if (route.isId(name)) {
+                // A UUID, refused with invalid-id before the handler runs: ApiDocument lists that refusal.
+                parameter.getSchema().format("uuid");
+            }
+            operation.addParameter(parameter);
         }
         if (described.body() != Void.class) {
             operation.requestBody(OASFactory.createRequestBody()

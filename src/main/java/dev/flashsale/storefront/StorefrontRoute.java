@@ -1,18 +1,22 @@
 package dev.flashsale.storefront;
 
+import dev.flashsale.platform.id.Ids;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.UUID;
 
 /**
- * A storefront route: its method, its path template's segments (a {@code {name}} segment is a
- * parameter), whether it is public, its answers' media type, its handler and the handler's class
- * (where its declarations are).
+ * A storefront route: its method, its path as the document names it, its template's segments (a
+ * {@code {name}} segment is a parameter), its parameters' names and, for each, what it is the id of
+ * ({@code {saleId:sale}}) or null, whether it is public, its answers' media type, its handler and
+ * the handler's class (where its declarations are).
  */
-record StorefrontRoute(String method, String path, List<String> segments, List<String> names, boolean isPublic,
-                       String produces, Handler<?> handler, Class<?> type) {
+record StorefrontRoute(String method, String path, List<String> segments, List<String> names, List<String> idsOf,
+                       boolean isPublic, String produces, Handler<?> handler, Class<?> type) {
 
     /** The route a handler declares; refused when it declares no route or no access. */
     static StorefrontRoute of(Handler<?> handler, Class<?> type) {
@@ -24,13 +28,37 @@ record StorefrontRoute(String method, String path, List<String> segments, List<S
         String[] declared = answers.value().split(" ", 2);
         List<String> segments = List.of(declared[1].substring(1).split("/"));
         List<String> names = new ArrayList<>();
+        List<String> idsOf = new ArrayList<>();
         for (String segment : segments) {
             if (isParameter(segment)) {
-                names.add(segment.substring(1, segment.length() - 1));
+                String[] parameter = segment.substring(1, segment.length() - 1).split(":", 2);
+                names.add(parameter[0]);
+                idsOf.add(parameter.length == 2 ? parameter[1] : null);
             }
         }
         boolean isPublic = List.of(access.value()).contains(Access.PUBLIC);
-        return new StorefrontRoute(declared[0], declared[1], segments, List.copyOf(names), isPublic, answers.produces(), handler, type);
+        return new StorefrontRoute(declared[0], declared[1].replaceAll(":[^}]*}", "}"), segments, List.copyOf(names),
+                Collections.unmodifiableList(idsOf), isPublic, answers.produces(), handler, type);
+    }
+
+    /** Whether its parameter of this name is an id ({@code {name:what}}). */
+    boolean isId(String name) {
+        int index = names.indexOf(name);
+        return index >= 0 && idsOf.get(index) != null;
+    }
+
+    /**
+     * The UUIDs its id parameters name, in the parameters' order (null for a parameter that is no
+     * id); 400 {@code invalid-id} when one names none.
+     */
+    UUID[] ids(String[] values) {
+        UUID[] ids = new UUID[values.length];
+        for (int i = 0; i < values.length; i++) {
+            if (idsOf.get(i) != null) {
+                ids[i] = Ids.uuid(values[i], idsOf.get(i));
+            }
+        }
+        return ids;
     }
 
     private static boolean isParameter(String segment) {

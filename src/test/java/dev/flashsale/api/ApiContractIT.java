@@ -79,6 +79,12 @@ class ApiContractIT {
         cases.add(new Refusal(400, "invalid-id", () -> api.get("api/reservations/not-a-uuid")));
         cases.add(new Refusal(400, "invalid-id", () -> api.confirm("12345")));
         cases.add(new Refusal(400, "invalid-id", () -> api.cancel("zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.postEmpty("api/reservations/42/extend")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.post("api/sales/42/queue", "{\"buyerId\":\"buyer-1\"}")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.get("api/sales/not-a-sale/queue")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.get("api/sales/42/queue/lottery")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.get("api/sales/42/queue/a-ticket")));
+        cases.add(new Refusal(400, "invalid-id", () -> api.delete("api/sales/42/queue/a-ticket")));
         cases.add(new Refusal(404, "reservation-not-found", () -> api.confirm(UNKNOWN_ID)));
         cases.add(new Refusal(400, "invalid-sku", () -> api.get("api/skus/bad%20sku/stock")));
         cases.add(new Refusal(404, "sku-not-found", () -> api.stock("NO-SUCH-SKU")));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.reservations.boundary.CancelReservation;
 import dev.flashsale.reservations.boundary.ReserveUnits;
 import dev.flashsale.room.boundary.LeaveRoom;
@@ -16,6 +17,7 @@ import dev.flashsale.room.boundary.PollTicket;
 import dev.flashsale.room.boundary.RoomFacts;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** The storefront's routes matched as the REST framework would: literal segments first, HEAD as GET, 405 with what is allowed. */
@@ -56,6 +58,21 @@ class StorefrontRoutesTest {
         StorefrontRoutes.Match wrongMethod = routes.match("PUT", "/api/reservations");
         assertNull(wrongMethod.route());
         assertEquals("POST, OPTIONS", wrongMethod.allowed());
+    }
+
+    @Test
+    void anIdParameterIsTheUuidItNamesAndAnythingElseIsAnInvalidId() {
+        StorefrontRoute poll = routes.match("GET", "/api/sales/s-1/queue/t_1").route();
+        assertEquals("/api/sales/{saleId}/queue/{ticket}", poll.path(), "the document's path names no kind");
+        assertTrue(poll.isId("saleId"));
+        assertFalse(poll.isId("ticket"));
+        UUID sale = UUID.randomUUID();
+        assertArrayEquals(new UUID[] {sale, null}, poll.ids(new String[] {sale.toString(), "t_1"}));
+        for (String notAnId : new String[] {"s-1", "42", "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz", sale + "0"}) {
+            ProblemException refused = assertThrows(ProblemException.class, () -> poll.ids(new String[] {notAnId, "t_1"}), notAnId);
+            assertEquals(400, refused.status());
+            assertTrue(refused.toProblem().type().endsWith("/invalid-id"), refused.toProblem().type());
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.flashsale.platform.pipeline;
 import dev.flashsale.platform.id.KeyOwner;
 import java.nio.charset.Charset;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * A storefront request as its route sees it: the path's parameters by name, its headers, its
@@ -13,24 +14,44 @@ public final class Call {
     private final Exchange request;
     private final List<String> names;
     private final String[] values;
+    private final UUID[] ids;
     private final KeyOwner owner;
     private final int maxBodyBytes;
 
-    public Call(Exchange request, List<String> names, String[] values, KeyOwner owner, int maxBodyBytes) {
+    /**
+     * @param values the path parameters' values, in the order of {@code names}
+     * @param ids    the UUIDs of the parameters that are ids, the route's ({@code {name:what}}), converted
+     *               (and refused when none) before the call is made; null for the others
+     */
+    public Call(Exchange request, List<String> names, String[] values, UUID[] ids, KeyOwner owner, int maxBodyBytes) {
         this.request = request;
         this.names = names;
         this.values = values;
+        this.ids = ids;
         this.owner = owner;
         this.maxBodyBytes = maxBodyBytes;
     }
 
     /** The path parameter of this name, as sent (decoded). */
     public String param(String name) {
+        return values[indexOf(name)];
+    }
+
+    /** The path parameter of this name, an id of the route's ({@code {name:what}}), as the UUID it names. */
+    public UUID id(String name) {
+        UUID id = ids[indexOf(name)];
+        if (id == null) {
+            throw new IllegalArgumentException("The route's parameter " + name + " is no id");
+        }
+        return id;
+    }
+
+    private int indexOf(String name) {
         int index = names.indexOf(name);
         if (index < 0) {
             throw new IllegalArgumentException("The route has no parameter " + name);
         }
-        return values[index];
+        return index;
     }
 
     public String header(String name) {

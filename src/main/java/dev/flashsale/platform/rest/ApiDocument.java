@@ -28,7 +28,7 @@ import org.eclipse.microprofile.openapi.models.tags.Tag;
  * answer with the {@link Problem} schema, its types listed in {@code x-problem-types} (and
  * Retry-After on 429 and 503); and the refusals that come from the shared machinery, not from the
  * method, are added where that machinery runs: the authentication named by the operation's
- * security requirement, the conversion of a path's ids ({@link IdParameters}), the reading of a
+ * security requirement, the conversion of a path's ids ({@link IdPaths}), the reading of a
  * request body, the mappers of unexpected failures.
  */
 public class ApiDocument implements OASFilter {

@@ -6,10 +6,11 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 
 /**
- * The ids in an operation's path that {@link IdParameters} converts ({@code SaleId},
- * {@code ReservationId}). The scanner calls such a parameter an object, since it reads no
- * converter; it is the text of a UUID, and a path that names none is answered 400
- * {@code invalid-id} before the method runs.
+ * The ids in an operation's path: those that {@link IdParameters} converts ({@code SaleId},
+ * {@code ReservationId}), which the scanner calls objects, since it reads no converter, and a
+ * storefront route's ({@code {saleId:sale}}), which its document already calls UUIDs. Each is the
+ * text of a UUID, and a path that names none is answered 400 {@code invalid-id} before the method
+ * or handler runs.
  */
 final class IdPaths {
 

@@ -15,10 +15,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 /** {@code POST /api/reservations/{id}/cancel}: a hold cancelled, its units back on sale; cancelling again answers the same. */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
-@Answers("POST /api/reservations/{id}/cancel")
+@Answers("POST /api/reservations/{id:reservation}/cancel")
 @Described(id = "cancel", summary = "Cancel a hold; its units go back on sale",
         outcomes = @Outcome(status = 200, type = ReservationView.class, text = "The reservation, cancelled or already ended"),
-        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "reservation-not-found"),
+        refusals = {@Refusal(status = 404, slugs = "reservation-not-found"),
                 @Refusal(status = 409, slugs = "reservation-confirmed")})
 public class CancelReservation extends OneReservation {
 

@@ -15,10 +15,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 /** {@code POST /api/reservations/{id}/confirm}: a hold confirmed after payment; confirming again answers the same. */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
-@Answers("POST /api/reservations/{id}/confirm")
+@Answers("POST /api/reservations/{id:reservation}/confirm")
 @Described(id = "confirm", summary = "Confirm a hold after payment; confirming again answers the same",
         outcomes = @Outcome(status = 200, type = ReservationView.class, text = "The reservation, confirmed"),
-        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "reservation-not-found"),
+        refusals = {@Refusal(status = 404, slugs = "reservation-not-found"),
                 @Refusal(status = 409, slugs = "reservation-cancelled, hold-expired")})
 public class ConfirmReservation extends OneReservation {
 

@@ -22,7 +22,7 @@ import jakarta.inject.Inject;
  */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
-@Answers("POST /api/reservations/{id}/extend")
+@Answers("POST /api/reservations/{id:reservation}/extend")
 @Described(id = "extend",
         summary = "Extend a live hold for a payment in flight: by the seconds asked (none: the sale's most), at most "
                 + "the sale's maxExtensionSeconds, at most its maxExtensions times",
@@ -30,7 +30,7 @@ import jakarta.inject.Inject;
         bodyText = "seconds: the seconds wanted, 1 to 86400; the sale grants at most its maxExtensionSeconds. Left out "
                 + "(or no body): the sale's most",
         outcomes = @Outcome(status = 200, type = ReservationView.class, text = "The reservation, its hold extended: the new expiresAt, and its extensions counted"),
-        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "reservation-not-found"),
+        refusals = {@Refusal(status = 404, slugs = "reservation-not-found"),
                 @Refusal(status = 409, slugs = "hold-expired, reservation-confirmed, reservation-cancelled, extension-off, extensions-spent")})
 public class ExtendReservation implements Handler<ExtendReservation.Asked> {
 
@@ -45,7 +45,7 @@ public class ExtendReservation implements Handler<ExtendReservation.Asked> {
 
     @Override
     public Asked read(Call call) {
-        return new Asked(ReservationId.parse(call.param("id")), call.optionalBody(BODIES, ExtensionRequest.SALE_DEFAULT));
+        return new Asked(new ReservationId(call.id("id")), call.optionalBody(BODIES, ExtensionRequest.SALE_DEFAULT));
     }
 
     @Override

@@ -15,11 +15,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 /** {@code GET /api/reservations/{id}}: a reservation, as it stands. */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
-@Answers("GET /api/reservations/{id}")
+@Answers("GET /api/reservations/{id:reservation}")
 @Described(id = "find",
         summary = "A reservation of the calling storefront key (another key's, for confirm and cancel too, is not found)",
         outcomes = @Outcome(status = 200, type = ReservationView.class, text = "The reservation"),
-        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "reservation-not-found")})
+        refusals = {@Refusal(status = 404, slugs = "reservation-not-found")})
 public class FindReservation extends OneReservation {
 
     @Override

@@ -20,7 +20,7 @@ abstract class OneReservation implements Handler<ReservationId> {
 
     @Override
     public ReservationId read(Call call) {
-        return ReservationId.parse(call.param("id"));
+        return new ReservationId(call.id("id"));
     }
 
     @Override

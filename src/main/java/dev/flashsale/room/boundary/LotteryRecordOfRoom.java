@@ -22,12 +22,12 @@ import jakarta.inject.Inject;
  */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
-@Answers("GET /api/sales/{saleId}/queue/lottery")
+@Answers("GET /api/sales/{saleId:sale}/queue/lottery")
 @Described(id = "lottery", tag = Described.TAG_ROOM,
         summary = "The lottery's record: seed, the pre-queue tickets' commitments (SHA-256 of each ticket, never the "
                 + "ticket) and their order, for anyone to recompute",
         outcomes = @Outcome(status = 200, type = LotteryRecord.class, text = "The record"),
-        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "room-not-found"),
+        refusals = {@Refusal(status = 404, slugs = "room-not-found"),
                 @Refusal(status = 409, slugs = "lottery-not-drawn")})
 public class LotteryRecordOfRoom extends OfOneSale {
 

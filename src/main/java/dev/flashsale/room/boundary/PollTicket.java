@@ -20,14 +20,13 @@ import jakarta.inject.Inject;
  */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
-@Answers("GET /api/sales/{saleId}/queue/{ticket}")
+@Answers("GET /api/sales/{saleId:sale}/queue/{ticket}")
 @Described(id = "poll", tag = Described.TAG_ROOM,
         summary = "Where a ticket of the calling storefront key (another key's, for leave too, is not found) stands: "
                 + "WAITING, ADMITTED (with the token checkout requires), SOLD_OUT, EXPIRED, LEFT, REVOKED, "
                 + "CHECKOUT_ENDED",
         outcomes = @Outcome(status = 200, type = QueueAnswer.class, text = "The ticket"),
-        refusals = {@Refusal(status = 400, slugs = "invalid-id"),
-                @Refusal(status = 404, slugs = "room-not-found, ticket-not-found"),
+        refusals = {                @Refusal(status = 404, slugs = "room-not-found, ticket-not-found"),
                 @Refusal(status = 503, slugs = "room-unavailable")})
 public class PollTicket implements Handler<SaleTicket> {
 

@@ -22,11 +22,11 @@ import jakarta.inject.Inject;
  */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
-@Answers("GET /api/sales/{saleId}/queue")
+@Answers("GET /api/sales/{saleId:sale}/queue")
 @Described(id = "info", tag = Described.TAG_ROOM,
         summary = "The room: when it opens, the SHA-256 of the lottery's seed (and the seed once drawn), how many wait",
         outcomes = @Outcome(status = 200, type = RoomInfo.class, text = "The room"),
-        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "room-not-found"),
+        refusals = {@Refusal(status = 404, slugs = "room-not-found"),
                 @Refusal(status = 503, slugs = "room-unavailable")})
 public class RoomFacts extends OfOneSale {
 

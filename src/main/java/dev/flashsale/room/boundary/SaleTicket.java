@@ -14,8 +14,8 @@ record SaleTicket(SaleId saleId, String ticket, KeyOwner owner) {
         return new SaleTicket(saleOf(call), call.param("ticket"), call.owner());
     }
 
-    /** The path's {@code {saleId}}: 400 {@code invalid-id} when it is no id. */
+    /** The path's {@code {saleId:sale}}. */
     static SaleId saleOf(Call call) {
-        return SaleId.parse(call.param("saleId"));
+        return new SaleId(call.id("saleId"));
     }
 }

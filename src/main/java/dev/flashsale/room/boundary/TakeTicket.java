@@ -22,13 +22,13 @@ import jakarta.inject.Inject;
 /** {@code POST /api/sales/{saleId}/queue}: a place in the sale's waiting room; asking again gives the buyer's same ticket (200). */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
-@Answers("POST /api/sales/{saleId}/queue")
+@Answers("POST /api/sales/{saleId:sale}/queue")
 @Described(id = "take", tag = Described.TAG_ROOM,
         summary = "Take a place in the sale's waiting room; asking again gives the buyer's same ticket",
         body = TicketRequest.class,
         outcomes = {@Outcome(status = 200, type = QueueAnswer.class, text = "The buyer's ticket from before, where it stands"),
                 @Outcome(status = 201, type = QueueAnswer.class, text = "A new ticket, where it stands")},
-        refusals = {@Refusal(status = 400, slugs = "invalid-id"), @Refusal(status = 404, slugs = "room-not-found"),
+        refusals = {@Refusal(status = 404, slugs = "room-not-found"),
                 @Refusal(status = 409, slugs = "room-off, queue-not-open, queue-full"),
                 @Refusal(status = 503, slugs = "room-unavailable")})
 public class TakeTicket implements Handler<TakeTicket.Asked> {
