@@ -17,6 +17,7 @@ import dev.flashsale.testsupport.Metrics;
 import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.SecondNodeStartsBeside;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
@@ -61,6 +62,8 @@ import redis.clients.jedis.Jedis;
  */
 @Tag("room")
 @Isolated("the room gauges add up every room; pauses Redis")
+@SecondNodeStartsBeside("a second node shares the rooms in Redis and their records in PostgreSQL, which only rise; "
+        + "its timers admit at the room's one rate, its sweeper expires what the tests' own would")
 class WaitingRoomIT {
 
     private static final String TOKEN_HEADER = "X-Admission-Token";

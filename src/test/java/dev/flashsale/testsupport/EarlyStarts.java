@@ -1,16 +1,18 @@
 package dev.flashsale.testsupport;
 
 import org.junit.platform.engine.TestTag;
+import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
  * When the run includes the tests that use the second node (packaging, faults, cluster), that
- * node's start begins with the first class of the browser group ({@link SecondNode#startEarly}):
- * it then overlaps the browser tests instead of adding its half minute or more to the run. Not
- * sooner: the core and room groups run against one node (a second one's sweeper would take their
- * holds, its metrics would miss them).
+ * node's start begins with the first class of the browser group or the first marked
+ * {@link SecondNodeStartsBeside} ({@link SecondNode#startEarly}): it then overlaps their tests,
+ * which mostly wait, instead of adding its half minute or more to the run. Not sooner: most of the
+ * core and room groups run against one node (a second one's sweeper would take their holds, its
+ * metrics would miss them).
  */
 public class EarlyStarts implements TestExecutionListener {
 
@@ -29,9 +31,14 @@ public class EarlyStarts implements TestExecutionListener {
 
     @Override
     public void executionStarted(TestIdentifier test) {
-        if (secondNodeNeeded && test.isContainer() && test.getTags().contains(BROWSER)) {
+        if (secondNodeNeeded && test.isContainer() && (test.getTags().contains(BROWSER) || startsBeside(test))) {
             secondNodeNeeded = false;
             SecondNode.startEarly();
         }
+    }
+
+    private static boolean startsBeside(TestIdentifier test) {
+        return test.getSource().filter(ClassSource.class::isInstance).map(ClassSource.class::cast)
+                .map(source -> source.getJavaClass().isAnnotationPresent(SecondNodeStartsBeside.class)).orElse(false);
     }
 }
