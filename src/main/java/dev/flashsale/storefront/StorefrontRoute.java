@@ -29,15 +29,24 @@ record StorefrontRoute(String method, String path, List<String> segments, List<S
         List<String> segments = List.of(declared[1].substring(1).split("/"));
         List<String> names = new ArrayList<>();
         List<String> idsOf = new ArrayList<>();
+        StringBuilder path = new StringBuilder();
         for (String segment : segments) {
+            path.append('/');
             if (isParameter(segment)) {
-                String[] parameter = segment.substring(1, segment.length() - 1).split(":", 2);
+                String[] parameter = segment.substring(1, segment.length() - 1).split(":", -1);
+                if (parameter.length > 2 || parameter[0].isEmpty() || parameter.length == 2 && parameter[1].isEmpty()) {
+                    throw new IllegalStateException(type.getName() + " declares a parameter that is neither {name} nor {name:what}: "
+                            + segment);
+                }
                 names.add(parameter[0]);
                 idsOf.add(parameter.length == 2 ? parameter[1] : null);
+                path.append('{').append(parameter[0]).append('}');
+            } else {
+                path.append(segment);
             }
         }
         boolean isPublic = List.of(access.value()).contains(Access.PUBLIC);
-        return new StorefrontRoute(declared[0], declared[1].replaceAll(":[^}]*}", "}"), segments, List.copyOf(names),
+        return new StorefrontRoute(declared[0], path.toString(), segments, List.copyOf(names),
                 Collections.unmodifiableList(idsOf), isPublic, answers.produces(), handler, type);
     }
 

@@ -61,6 +61,8 @@ class OpenApiIT {
 
     /** The paths that need no credentials (the storefront pipeline and web.xml protect everything else under /api). */
     private static final Set<String> PUBLIC_PATHS = Set.of("/api/ping");
+    /** A storefront route's id parameter, {@code {name:what}}, within one segment. */
+    private static final String ID_SEGMENT = "\\{([^/{}:]+):[^/{}]+}";
     private static final List<Class<? extends Annotation>> HTTP_METHODS =
             List.of(GET.class, POST.class, PUT.class, DELETE.class, PATCH.class, HEAD.class, OPTIONS.class);
 
@@ -279,7 +281,8 @@ class OpenApiIT {
 
     /**
      * One route: its HTTP method, full path, what answers it, whether it reads a body, and whether
-     * its path carries an id that {@code IdParameters} converts (and refuses with invalid-id).
+     * its path carries an id that {@code IdParameters} converts or a storefront route's id
+     * ({@code {name:what}}), each refused with invalid-id before the method or handler runs.
      */
     private record Endpoint(String verb, String path, String method, boolean takesBody, boolean takesId) {
     }
@@ -303,8 +306,8 @@ class OpenApiIT {
                     String[] declared = route.value().split(" ", 2);
                     boolean body = Stream.of(type.getDeclaredFields()).anyMatch(field -> JsonObjectReader.class.isAssignableFrom(field.getType()));
                     // A {name:what} segment is an id, refused with invalid-id before the handler runs.
-                    endpoints.add(new Endpoint(declared[0].toLowerCase(), declared[1].replaceAll(":[^}]*}", "}"), type.getName(),
-                            body, declared[1].contains(":")));
+                    endpoints.add(new Endpoint(declared[0].toLowerCase(), declared[1].replaceAll(ID_SEGMENT, "{$1}"), type.getName(),
+                            body, Pattern.compile(ID_SEGMENT).matcher(declared[1]).find()));
                 }
                 Path classPath = type.getAnnotation(Path.class);
                 if (classPath == null || type.isInterface()) {

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * (and audited) when valid, read-only for a viewer.
  */
 @Tag("browser")
-@Isolated("a browser class: the second node's start begins with it (EarlyStarts)")
+@Isolated("a browser class: the second node's start may begin with it (EarlyStarts)")
 class WaitingRoomConsoleIT {
 
     private final Api api = new Api(TestServer.url());

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.platform.security.Access;
 import dev.flashsale.reservations.boundary.CancelReservation;
 import dev.flashsale.reservations.boundary.ReserveUnits;
 import dev.flashsale.room.boundary.LeaveRoom;
@@ -78,6 +80,28 @@ class StorefrontRoutesTest {
     @Test
     void aHandlerWithoutItsRouteOrItsAccessIsRefused() {
         assertThrows(IllegalStateException.class, () -> StorefrontRoute.of(new Undeclared(), Undeclared.class));
+    }
+
+    @Test
+    void aParameterThatIsNeitherANameNorANamedIdIsRefused() {
+        for (Class<?> type : List.of(NoName.class, NoKind.class, TwoKinds.class)) {
+            assertThrows(IllegalStateException.class, () -> StorefrontRoute.of(new Ping(), type), type.getSimpleName());
+        }
+    }
+
+    @Access(Access.PUBLIC)
+    @Answers("GET /api/x/{:sale}")
+    private static final class NoName {
+    }
+
+    @Access(Access.PUBLIC)
+    @Answers("GET /api/x/{id:}")
+    private static final class NoKind {
+    }
+
+    @Access(Access.PUBLIC)
+    @Answers("GET /api/x/{id:sale:more}")
+    private static final class TwoKinds {
     }
 
     private static StorefrontRoutes routes(Handler<?>... handlers) {

@@ -62,7 +62,12 @@ public final class SecondNode {
      */
     public static synchronized PackagedNode proxied() {
         if (starting != null) {
-            node = starting.join();
+            try {
+                node = starting.join();
+            } catch (RuntimeException failedToStart) {
+                // Started again below: a start begun beside a class that paused Redis may have given up.
+                LOG.log(Level.WARNING, "The second node begun early did not start; starting it now", failedToStart);
+            }
             starting = null;
             clustered = false;
         }

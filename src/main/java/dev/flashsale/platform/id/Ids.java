@@ -5,8 +5,9 @@ import java.util.UUID;
 
 /**
  * Identifiers in paths are UUIDs; anything else is the client's mistake, said plainly: the one
- * place that answers 400 {@code invalid-id}, for the storefront's routes ({@code Call.param}) and
- * the admin API's ({@code IdParameters}) alike.
+ * place that answers 400 {@code invalid-id}, for the storefront's routes (their {@code {name:what}}
+ * parameters, converted where the route is matched: {@code StorefrontRoute.ids}) and the admin
+ * API's ({@code IdParameters}) alike.
  */
 public final class Ids {
 

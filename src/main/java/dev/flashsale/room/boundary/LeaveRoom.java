@@ -22,7 +22,7 @@ import jakarta.inject.Inject;
 @Described(id = "leave", tag = Described.TAG_ROOM,
         summary = "Leave the waiting room: the place (and any token) is freed for the next buyer",
         outcomes = @Outcome(status = 204, text = "Left (also when the ticket had already expired or left)"),
-        refusals = {                @Refusal(status = 404, slugs = "room-not-found, ticket-not-found"),
+        refusals = {@Refusal(status = 404, slugs = "room-not-found, ticket-not-found"),
                 @Refusal(status = 503, slugs = "room-unavailable")})
 public class LeaveRoom implements Handler<SaleTicket> {
 

@@ -26,7 +26,7 @@ import jakarta.inject.Inject;
                 + "WAITING, ADMITTED (with the token checkout requires), SOLD_OUT, EXPIRED, LEFT, REVOKED, "
                 + "CHECKOUT_ENDED",
         outcomes = @Outcome(status = 200, type = QueueAnswer.class, text = "The ticket"),
-        refusals = {                @Refusal(status = 404, slugs = "room-not-found, ticket-not-found"),
+        refusals = {@Refusal(status = 404, slugs = "room-not-found, ticket-not-found"),
                 @Refusal(status = 503, slugs = "room-unavailable")})
 public class PollTicket implements Handler<SaleTicket> {
 
