@@ -14,7 +14,8 @@ import org.junit.jupiter.api.parallel.Isolated;
 /**
  * Every integration test class belongs to one of the suite's groups, so that it runs in the suite's
  * order and alone with -Dgroups; and a class of the groups that reach the second node or drive a
- * browser (whose first class starts that node early) runs alone ({@code @Isolated}).
+ * browser (whose first class starts that node early), or one that starts it early itself
+ * ({@link SecondNodeStartsBeside}), runs alone ({@code @Isolated}).
  */
 class GroupTagTest {
 
@@ -41,11 +42,14 @@ class GroupTagTest {
         List<String> besideOthers = new java.util.ArrayList<>();
         for (String name : names) {
             Class<?> test = Class.forName(name);
-            if (SuiteOrder.group(test).filter(ALONE::contains).isPresent() && !test.isAnnotationPresent(Isolated.class)) {
+            boolean alone = SuiteOrder.group(test).filter(ALONE::contains).isPresent()
+                    || test.isAnnotationPresent(SecondNodeStartsBeside.class);
+            if (alone && !test.isAnnotationPresent(Isolated.class)) {
                 besideOthers.add(name);
             }
         }
-        assertEquals(List.of(), besideOthers, "classes of the groups " + ALONE + " that may run beside others");
+        assertEquals(List.of(), besideOthers, "classes of the groups " + ALONE
+                + ", or starting the second node beside them, that may run beside others");
         assertEquals(true, names.size() > 20, "the integration test classes were found: " + names);
     }
 }
