@@ -33,34 +33,34 @@ class AccountAdministrationIT {
 
     @Test
     void aDisabledUserIsRefusedAtItsNextRequestInTheApiAndTheConsoleUntilEnabledAgain() {
-        String user = newUser("merchandiser");
-        String basic = Api.basic(user, password(user));
+        String user = Accounts.add(api, "merchandiser");
+        String basic = Api.basic(user, Accounts.password(user));
         assertEquals(200, api.get("api/admin/sales", "Authorization", basic).status(), "remembered as checked");
-        ConsoleSession console = new ConsoleSession(api.base()).login(user, password(user));
+        ConsoleSession console = new ConsoleSession(api.base()).login(user, Accounts.password(user));
         assertEquals(200, console.get("console/sales.xhtml").status());
 
-        Api.Answer disabled = asAdministrator("api/admin/users/" + user + "/disable", "{}");
+        Api.Answer disabled = api.adminPost("api/admin/users/" + user + "/disable", "{}");
         assertEquals(200, disabled.status(), disabled.toString());
         assertFalse(disabled.json().getBoolean("enabled"));
         Api.Answer refused = api.get("api/admin/sales", "Authorization", basic);
         assertEquals(401, refused.status(), "the next call of a disabled user: " + refused);
         assertTrue(console.get("console/sales.xhtml").sendsToLogin(), "its console session ended");
         assertTrue(console.get("console/sales.xhtml").sendsToLogin(), "and stays ended");
-        assertEquals(200, asAdministrator("api/admin/users/" + user + "/disable", "{}").status(), "disabled once");
+        assertEquals(200, api.adminPost("api/admin/users/" + user + "/disable", "{}").status(), "disabled once");
 
-        assertTrue(asAdministrator("api/admin/users/" + user + "/enable", "{}").json().getBoolean("enabled"));
+        assertTrue(api.adminPost("api/admin/users/" + user + "/enable", "{}").json().getBoolean("enabled"));
         assertEquals(200, api.get("api/admin/sales", "Authorization", basic).status(), "enabled again");
         assertEquals(List.of("user.add", "user.disable", "user.sessions-ended", "user.enable"), Db.texts(
                 "SELECT action FROM audit_event WHERE target = ? AND actor = ? ORDER BY id", "user:" + user, Api.ADMIN_USER));
-        assertEquals(404, asAdministrator("api/admin/users/no-such-" + user + "/disable", "{}").status());
+        assertEquals(404, api.adminPost("api/admin/users/no-such-" + user + "/disable", "{}").status());
     }
 
     @Test
     void anAdministratorCannotDisableThemselves() {
         assertEquals("administrator", Db.text("SELECT role FROM app_user WHERE username = ?", Api.ADMIN_USER),
                 "the configured first user is an administrator");
-        String admin = newUser("administrator");
-        Api.Answer own = api.post("api/admin/users/" + admin + "/disable", "{}", "Authorization", Api.basic(admin, password(admin)));
+        String admin = Accounts.add(api, "administrator");
+        Api.Answer own = api.post("api/admin/users/" + admin + "/disable", "{}", "Authorization", Api.basic(admin, Accounts.password(admin)));
         assertEquals(409, own.status(), own.toString());
         assertTrue(own.isProblem());
         assertEquals("own-account", own.problemType());
@@ -70,19 +70,19 @@ class AccountAdministrationIT {
 
     @Test
     void aResetPasswordEndsTheOldOne() {
-        String user = newUser("viewer");
-        String old = Api.basic(user, password(user));
+        String user = Accounts.add(api, "viewer");
+        String old = Api.basic(user, Accounts.password(user));
         assertEquals(200, api.get("api/admin/me", "Authorization", old).status());
         String hash = Db.text("SELECT password_hash FROM app_user WHERE username = ?", user);
 
-        Api.Answer tooShort = asAdministrator("api/admin/users/" + user + "/password", "{\"password\":\"short\"}");
+        Api.Answer tooShort = api.adminPost("api/admin/users/" + user + "/password", "{\"password\":\"short\"}");
         assertEquals(400, tooShort.status(), tooShort.toString());
         assertEquals("invalid-request", tooShort.problemType());
         assertEquals(hash, Db.text("SELECT password_hash FROM app_user WHERE username = ?", user), "unchanged");
-        assertEquals(404, asAdministrator("api/admin/users/no-such-" + user + "/password",
+        assertEquals(404, api.adminPost("api/admin/users/no-such-" + user + "/password",
                 "{\"password\":\"a-long-enough-password\"}").status());
 
-        assertEquals(204, asAdministrator("api/admin/users/" + user + "/password",
+        assertEquals(204, api.adminPost("api/admin/users/" + user + "/password",
                 "{\"password\":\"reset-by-the-administrator\"}").status());
         assertEquals(401, api.get("api/admin/me", "Authorization", old).status(), "the old password, remembered as checked");
         Api.Answer me = api.get("api/admin/me", "Authorization", Api.basic(user, "reset-by-the-administrator"));
@@ -95,15 +95,15 @@ class AccountAdministrationIT {
 
     @Test
     void everyUserChangesTheirOwnPasswordWithTheCurrentOne() {
-        String user = newUser("viewer");
-        String basic = Api.basic(user, password(user));
+        String user = Accounts.add(api, "viewer");
+        String basic = Api.basic(user, Accounts.password(user));
         String hash = Db.text("SELECT password_hash FROM app_user WHERE username = ?", user);
 
         Api.Answer wrong = api.post("api/admin/me/password", "{\"currentPassword\":\"not-the-current-one\","
                 + "\"newPassword\":\"my-own-new-password\"}", "Authorization", basic);
         assertEquals(400, wrong.status(), wrong.toString());
         assertEquals("wrong-current-password", wrong.problemType());
-        Api.Answer tooShort = api.post("api/admin/me/password", "{\"currentPassword\":\"" + password(user) + "\","
+        Api.Answer tooShort = api.post("api/admin/me/password", "{\"currentPassword\":\"" + Accounts.password(user) + "\","
                 + "\"newPassword\":\"short\"}", "Authorization", basic);
         assertEquals(400, tooShort.status(), tooShort.toString());
         assertEquals("invalid-request", tooShort.problemType());
@@ -112,7 +112,7 @@ class AccountAdministrationIT {
         assertTrue(noBody.isProblem(), noBody.toString());
         assertEquals(hash, Db.text("SELECT password_hash FROM app_user WHERE username = ?", user), "unchanged");
 
-        assertEquals(204, api.post("api/admin/me/password", "{\"currentPassword\":\"" + password(user) + "\","
+        assertEquals(204, api.post("api/admin/me/password", "{\"currentPassword\":\"" + Accounts.password(user) + "\","
                 + "\"newPassword\":\"my-own-new-password\"}", "Authorization", basic).status());
         assertEquals(401, api.get("api/admin/me", "Authorization", basic).status(), "the old password");
         assertEquals(200, api.get("api/admin/me", "Authorization", Api.basic(user, "my-own-new-password")).status());
@@ -127,7 +127,7 @@ class AccountAdministrationIT {
      */
     @Test
     void aPasswordIsHashedWithTheConfiguredIterationsAndAHashOfOthersStillVerifies() throws Exception {
-        String user = newUser("viewer");
+        String user = Accounts.add(api, "viewer");
         String hash = Db.text("SELECT password_hash FROM app_user WHERE username = ?", user);
         assertTrue(hash.startsWith("PBKDF2WithHmacSHA256:" + TestServer.PASSWORD_ITERATIONS + ":"), hash);
 
@@ -139,18 +139,5 @@ class AccountAdministrationIT {
                 + Base64.getEncoder().encodeToString(salt) + ":" + Base64.getEncoder().encodeToString(derived), user);
         Api.Answer me = api.get("api/admin/me", "Authorization", Api.basic(user, "hashed-with-the-default"));
         assertEquals(200, me.status(), me.toString());
-    }
-
-    private String newUser(String role) {
-        return Accounts.add(api, role);
-    }
-
-    private static String password(String user) {
-        return Accounts.password(user);
-    }
-
-    /** A change by the configured first administrator, with its JSON content type. */
-    private Api.Answer asAdministrator(String path, String json) {
-        return api.post(path, json, "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD));
     }
 }

@@ -41,15 +41,15 @@ class ChangedCredentialsIT {
     @Execution(ExecutionMode.CONCURRENT)
     @Test
     void aPasswordResetEndsTheUsersSessionsAndTheDashboardsPollCannotKeepThemAlive() {
-        String user = newUser("viewer");
-        ConsoleSession pages = new ConsoleSession(api.base()).login(user, password(user));
-        ConsoleSession polling = new ConsoleSession(api.base()).login(user, password(user));
+        String user = Accounts.add(api, "viewer");
+        ConsoleSession pages = new ConsoleSession(api.base()).login(user, Accounts.password(user));
+        ConsoleSession polling = new ConsoleSession(api.base()).login(user, Accounts.password(user));
         String dashboard = "console/dashboard.xhtml?id=" + UUID.randomUUID();
         ConsoleSession.Page opened = polling.get(dashboard);
         assertEquals(200, opened.status(), opened.toString());
         assertTrue(poll(polling, dashboard, opened).updates(), "the poll of a live session updates the page");
 
-        assertEquals(204, asAdministrator("api/admin/users/" + user + "/password", "{\"password\":\"reset-by-the-administrator\"}").status());
+        assertEquals(204, api.adminPost("api/admin/users/" + user + "/password", "{\"password\":\"reset-by-the-administrator\"}").status());
         await("the poll sent to the login page").atMost(ENDED_WITHIN).pollInterval(Duration.ofMillis(200))
                 .until(() -> poll(polling, dashboard, opened).redirectsToLogin());
         assertTrue(polling.get("console/sales.xhtml").sendsToLogin(), "the polled session ended, not only its poll refused");
@@ -63,14 +63,14 @@ class ChangedCredentialsIT {
     @Execution(ExecutionMode.CONCURRENT)
     @Test
     void anOwnPasswordChangeKeepsTheSessionItWasMadeFromAndEndsTheOthers() {
-        String user = newUser("merchandiser");
-        ConsoleSession mine = new ConsoleSession(api.base()).login(user, password(user));
-        ConsoleSession other = new ConsoleSession(api.base()).login(user, password(user));
+        String user = Accounts.add(api, "merchandiser");
+        ConsoleSession mine = new ConsoleSession(api.base()).login(user, Accounts.password(user));
+        ConsoleSession other = new ConsoleSession(api.base()).login(user, Accounts.password(user));
         ConsoleSession.Page account = mine.get("console/account.xhtml");
         assertEquals(200, account.status(), account.toString());
 
         ConsoleSession.Page changed = mine.ajax("console/account.xhtml", account, "accountForm", "accountForm:change", "accountForm",
-                Map.of("accountForm:currentPassword", password(user), "accountForm:newPassword", "changed-in-the-console"));
+                Map.of("accountForm:currentPassword", Accounts.password(user), "accountForm:newPassword", "changed-in-the-console"));
         assertTrue(changed.updates() && changed.body().contains("Password changed"), changed.body());
         await("the other session sent to the login page").atMost(ENDED_WITHIN).pollInterval(Duration.ofMillis(200))
                 .until(() -> other.get("console/sales.xhtml").sendsToLogin());
@@ -88,33 +88,33 @@ class ChangedCredentialsIT {
     @Execution(ExecutionMode.CONCURRENT)
     @Test
     void aRoleChangeEndsTheUsersSessionsAndItsRememberedPassword() {
-        String user = newUser("administrator");
-        String basic = Api.basic(user, password(user));
+        String user = Accounts.add(api, "administrator");
+        String basic = Api.basic(user, Accounts.password(user));
         assertEquals(200, api.get("api/admin/webhooks", "Authorization", basic).status(), "remembered as checked, as an administrator");
-        ConsoleSession console = new ConsoleSession(api.base()).login(user, password(user));
+        ConsoleSession console = new ConsoleSession(api.base()).login(user, Accounts.password(user));
         assertEquals(200, console.get("console/webhooks.xhtml").status());
 
-        Api.Answer unknownRole = asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"owner\"}");
+        Api.Answer unknownRole = api.adminPut("api/admin/users/" + user + "/role", "{\"role\":\"owner\"}");
         assertEquals(400, unknownRole.status(), unknownRole.toString());
         assertEquals("invalid-request", unknownRole.problemType());
-        assertEquals(404, asAdministratorPut("api/admin/users/no-such-" + user + "/role", "{\"role\":\"merchandiser\"}").status());
+        assertEquals(404, api.adminPut("api/admin/users/no-such-" + user + "/role", "{\"role\":\"merchandiser\"}").status());
         assertEquals("administrator", Db.text("SELECT role FROM app_user WHERE username = ?", user), "unchanged");
         assertEquals(200, console.get("console/webhooks.xhtml").status(), "a refused change ends nothing");
 
-        Api.Answer demoted = asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"merchandiser\"}");
+        Api.Answer demoted = api.adminPut("api/admin/users/" + user + "/role", "{\"role\":\"merchandiser\"}");
         assertEquals(200, demoted.status(), demoted.toString());
         assertEquals("merchandiser", demoted.json().getString("role"));
         await("the session sent to the login page").atMost(ENDED_WITHIN).pollInterval(Duration.ofMillis(200))
                 .until(() -> console.get("console/webhooks.xhtml").sendsToLogin());
         assertEquals(403, api.get("api/admin/webhooks", "Authorization", basic).status(), "the password remembered with the old role");
-        ConsoleSession again = new ConsoleSession(api.base()).login(user, password(user));
+        ConsoleSession again = new ConsoleSession(api.base()).login(user, Accounts.password(user));
         assertEquals(200, again.get("console/sales.xhtml").status(), "a new login, as a merchandiser");
         assertEquals(403, again.get("console/webhooks.xhtml").status());
         assertSessionsEnded(user, Api.ADMIN_USER, "role-change");
         assertEquals(1, Db.scalar("SELECT count(*) FROM audit_event WHERE target = ? AND action = 'user.role-change' AND detail = ?",
                 "user:" + user, "role=merchandiser"));
 
-        assertEquals(200, asAdministratorPut("api/admin/users/" + user + "/role", "{\"role\":\"merchandiser\"}").status(), "the same role");
+        assertEquals(200, api.adminPut("api/admin/users/" + user + "/role", "{\"role\":\"merchandiser\"}").status(), "the same role");
         assertEquals(200, again.get("console/sales.xhtml").status(), "changes nothing, ends nothing");
         assertSessionsEnded(user, Api.ADMIN_USER, "role-change");
     }
@@ -122,9 +122,9 @@ class ChangedCredentialsIT {
     @Execution(ExecutionMode.CONCURRENT)
     @Test
     void anAdministratorCannotChangeTheirOwnRole() {
-        String admin = newUser("administrator");
+        String admin = Accounts.add(api, "administrator");
         Api.Answer own = api.put("api/admin/users/" + admin + "/role", "{\"role\":\"viewer\"}", "Authorization",
-                Api.basic(admin, password(admin)));
+                Api.basic(admin, Accounts.password(admin)));
         assertEquals(409, own.status(), own.toString());
         assertEquals("own-account", own.problemType());
         assertEquals("administrator", Db.text("SELECT role FROM app_user WHERE username = ?", admin));
@@ -133,14 +133,14 @@ class ChangedCredentialsIT {
     @Execution(ExecutionMode.CONCURRENT)
     @Test
     void aSessionEndedByADisableStaysEndedWhenTheUserIsEnabledAgain() {
-        String user = newUser("viewer");
-        ConsoleSession console = new ConsoleSession(api.base()).login(user, password(user));
+        String user = Accounts.add(api, "viewer");
+        ConsoleSession console = new ConsoleSession(api.base()).login(user, Accounts.password(user));
         assertEquals(200, console.get("console/sales.xhtml").status());
 
-        assertEquals(200, asAdministrator("api/admin/users/" + user + "/disable", "{}").status());
-        assertEquals(200, asAdministrator("api/admin/users/" + user + "/enable", "{}").status());
+        assertEquals(200, api.adminPost("api/admin/users/" + user + "/disable", "{}").status());
+        assertEquals(200, api.adminPost("api/admin/users/" + user + "/enable", "{}").status());
         assertTrue(console.get("console/sales.xhtml").sendsToLogin(), "the session made before the disable");
-        assertEquals(200, new ConsoleSession(api.base()).login(user, password(user)).get("console/sales.xhtml").status(),
+        assertEquals(200, new ConsoleSession(api.base()).login(user, Accounts.password(user)).get("console/sales.xhtml").status(),
                 "a new login once enabled again");
         assertSessionsEnded(user, Api.ADMIN_USER, "disable");
     }
@@ -155,21 +155,5 @@ class ChangedCredentialsIT {
                 + " AND detail = ?", "user:" + user, actor, "reason=" + reason));
         assertFalse(Db.texts("SELECT detail FROM audit_event WHERE target = ?", "user:" + user).stream()
                 .anyMatch(detail -> detail.contains("password-of") || detail.contains("changed-") || detail.contains("reset-by")));
-    }
-
-    private String newUser(String role) {
-        return Accounts.add(api, role);
-    }
-
-    private static String password(String user) {
-        return Accounts.password(user);
-    }
-
-    private Api.Answer asAdministrator(String path, String json) {
-        return api.post(path, json, "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD));
-    }
-
-    private Api.Answer asAdministratorPut(String path, String json) {
-        return api.put(path, json, "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD));
     }
 }
