@@ -18,6 +18,9 @@ import java.util.UUID;
 record StorefrontRoute(String method, String path, List<String> segments, List<String> names, List<String> idsOf,
                        boolean isPublic, String produces, Handler<?> handler, Class<?> type) {
 
+    /** The ids of a route without parameters (ping, reserve): nothing made per request. */
+    private static final UUID[] NO_IDS = new UUID[0];
+
     /** The route a handler declares; refused when it declares no route or no access. */
     static StorefrontRoute of(Handler<?> handler, Class<?> type) {
         Answers answers = type.getAnnotation(Answers.class);
@@ -61,6 +64,9 @@ record StorefrontRoute(String method, String path, List<String> segments, List<S
      * id); 400 {@code invalid-id} when one names none.
      */
     UUID[] ids(String[] values) {
+        if (values.length == 0) {
+            return NO_IDS;
+        }
         UUID[] ids = new UUID[values.length];
         for (int i = 0; i < values.length; i++) {
             if (idsOf.get(i) != null) {
