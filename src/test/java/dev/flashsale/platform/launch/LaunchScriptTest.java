@@ -31,8 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * process behind; a server that answers is left alone, and one that ends is not started again.
  * The uber-jar is {@link FakeServer}, in a jar built here. The tests run side by side: each
  * launches the script on a free port of its own, with files of its own, and most of their time is
- * the script's own waiting.
+ * the script's own waiting, so the class runs beside the other unit tests too.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class LaunchScriptTest {
 
     @TempDir
