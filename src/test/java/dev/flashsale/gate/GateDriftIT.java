@@ -9,6 +9,7 @@ import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Holds;
 import dev.flashsale.testsupport.Metrics;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestRedis;
@@ -21,7 +22,8 @@ import redis.clients.jedis.Jedis;
 /**
  * Drifts between the gate and PostgreSQL that a careful reading of the gate found, each made to
  * happen here: every one is healed by the gate itself or made impossible, so that the counter
- * ends equal to what PostgreSQL has available and no buyer is told sold out while units are left.
+ * ends equal to what PostgreSQL has available and no buyer is told sold out while units are left;
+ * and a hold's extension that the gate failed to follow is found again by the gate's recovery.
  */
 @Tag("core")
 @Isolated("stops Redis and starts an empty one; runs reconciliation")
@@ -68,7 +70,7 @@ class GateDriftIT {
         assertEquals(200, api.confirm(paid).status());
         try (Jedis redis = TestRedis.client()) {
             redis.zadd(GateKeys.deadlines(new Sku(sku)), System.currentTimeMillis() - 1_000,
-                    new IdempotencyKey(KeyOwner.CONFIGURED, sku + "-paid").qualified());
+                    Holds.gateMember(sku + "-paid"));
         }
         Metrics before = Metrics.read(api);
         Api.Answer first = api.reserve(sku + "-late-0", sku, "buyer-late-0", 1);
@@ -118,5 +120,34 @@ class GateDriftIT {
         assertEquals(200, api.adminPostEmpty("api/admin/reconciliation/run").status());
         assertEquals(0, Db.scalar("SELECT count(*) FROM reconciliation_gap WHERE sku = ? AND action IN ('ALERTED', 'CORRECTED')",
                 sku), "nothing to correct on the next run either");
+    }
+
+    /**
+     * PostgreSQL is the truth: the gate's deadlines of the SKU are made unreadable (a string where
+     * Redis keeps a sorted set), so the extension's follow-up fails in Redis. The extension stands,
+     * the failure is counted and closes the gate, and the recovery that opens it again records the
+     * SKU's live holds from PostgreSQL: the new deadline among them.
+     */
+    @Test
+    void anExtensionThatRedisFailedToFollowIsRecordedByTheGatesRecovery() {
+        TestRedis.awaitGateInUse(api);
+        String sku = Sales.uniqueSku("extend-redis");
+        Sales.openSaleWithExtensions(api, sku, 2, 600, 60, 1);
+        String id = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
+        long first = Holds.deadlineMillis(id);
+        long failures = api.adminGet("api/admin/gate").json().getJsonNumber("redisFailures").longValue();
+        try (Jedis redis = TestRedis.client()) {
+            redis.del(GateKeys.deadlines(new Sku(sku)));
+            redis.set(GateKeys.deadlines(new Sku(sku)), "not a sorted set");
+        }
+
+        Api.Answer extended = api.extend(id, "{\"seconds\": 60}");
+        assertEquals(200, extended.status(), extended.toString());
+        assertEquals(first + 60_000, Holds.deadlineMillis(id), "the extension stands in PostgreSQL");
+        assertTrue(api.adminGet("api/admin/gate").json().getJsonNumber("redisFailures").longValue() > failures,
+                "the failure was counted");
+
+        TestRedis.awaitGateInUse(api);
+        Holds.awaitGateDeadline(sku, sku + "-a", first + 60_000);
     }
 }

@@ -2,12 +2,9 @@ package dev.flashsale.reservations;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.gate.control.GateKeys;
-import dev.flashsale.platform.id.IdempotencyKey;
-import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
@@ -34,18 +31,17 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 
 /**
  * Holds that wait for a payment in flight ({@code POST /api/reservations/{id}/extend}): the new
  * deadline in PostgreSQL, the ledger and the gate's record; the sweeper and the lazy reclaim
  * leaving an extended hold alone until its new deadline; every refusal with its problem type and
- * nothing changed; the allowance kept by concurrent extensions; another key's reservation unknown;
- * and an extension that Redis failed to follow, put right by the gate's recovery.
+ * nothing changed; the allowance kept by concurrent extensions; another key's reservation unknown.
+ * (An extension that Redis failed to follow, put right by the gate's recovery, breaks a gate key
+ * that closes the gate for every sale: {@code GateDriftIT}, which runs alone.)
  */
 @Tag("core")
-@Isolated("breaks a gate key, which closes the gate for every sale until it is rebuilt")
 class HoldExtensionIT {
 
     private final Api api = new Api(TestServer.url());
@@ -62,25 +58,25 @@ class HoldExtensionIT {
         JsonObject hold = api.reserve(sku + "-a", sku, "buyer-a", 1).json();
         String id = hold.getString("id");
         assertEquals(0, hold.getInt("extensions"));
-        long first = deadlineMillis(id);
-        assertEquals(first, gateDeadline(sku, sku + "-a"), "the gate recorded the hold's deadline");
+        long first = Holds.deadlineMillis(id);
+        assertEquals(first, Holds.gateDeadline(sku, sku + "-a"), "the gate recorded the hold's deadline");
 
         Api.Answer asked = api.extend(id, "{\"seconds\": 45}");
         assertEquals(200, asked.status(), asked.toString());
         assertEquals(1, asked.json().getInt("extensions"));
         assertEquals("HELD", asked.json().getString("status"));
-        assertEquals(first + 45_000, deadlineMillis(id));
+        assertEquals(first + 45_000, Holds.deadlineMillis(id));
         assertEquals(Instant.ofEpochMilli(first + 45_000),
                 Instant.parse(asked.json().getString("expiresAt")).truncatedTo(ChronoUnit.MILLIS));
-        awaitGateDeadline(sku, sku + "-a", first + 45_000);
+        Holds.awaitGateDeadline(sku, sku + "-a", first + 45_000);
 
         Api.Answer saleDefault = api.extend(id, null);
         assertEquals(200, saleDefault.status(), saleDefault.toString());
-        assertEquals(first + 165_000, deadlineMillis(id), "no body: the sale's most, 120 s");
+        assertEquals(first + 165_000, Holds.deadlineMillis(id), "no body: the sale's most, 120 s");
         Api.Answer emptyObject = api.extend(id, "{}");
         assertEquals(200, emptyObject.status(), emptyObject.toString());
-        assertEquals(first + 285_000, deadlineMillis(id), "{}: the sale's most");
-        awaitGateDeadline(sku, sku + "-a", first + 285_000);
+        assertEquals(first + 285_000, Holds.deadlineMillis(id), "{}: the sale's most");
+        Holds.awaitGateDeadline(sku, sku + "-a", first + 285_000);
 
         assertEquals(3, Db.scalar("SELECT extensions FROM reservation WHERE id = ?::uuid", id));
         assertEquals(List.of("CLAIM", "EXTEND", "EXTEND", "EXTEND"),
@@ -105,11 +101,12 @@ class HoldExtensionIT {
         Api.Answer spent = api.extend(id, "{\"seconds\": 10}");
         assertEquals(409, spent.status(), spent.toString());
         assertEquals("extensions-spent", spent.problemType());
-        assertEquals(first + 285_000, deadlineMillis(id));
+        assertEquals(first + 285_000, Holds.deadlineMillis(id));
     }
 
     /**
-     * The hold's first deadline is two seconds away; extended by three, it outlives the first
+     * The hold's first deadline is four seconds away (time enough for the extension on a busy
+     * machine, as this class runs beside others); extended by three, it outlives the first
      * deadline while sweeps run (the test's and the timer's) and other buyers try the SKU's last
      * unit, and is expired only once its new deadline has passed. Before each try the gate's
      * deadline of the hold is set back to the first one, as if the extension's follow-up in Redis
@@ -123,17 +120,17 @@ class HoldExtensionIT {
         Sales.openSaleWithExtensions(api, sku, 1, 600, 60, 1);
         History history = new History();
         String id = history.reserve(api, sku + "-a", sku, "buyer-a", 1).json().getString("id");
-        Db.setExpiry(id, 2);
-        long first = deadlineMillis(id);
+        Db.setExpiry(id, 4);
+        long first = Holds.deadlineMillis(id);
         try (Jedis redis = TestRedis.client()) {
-            redis.zadd(GateKeys.deadlines(new Sku(sku)), first, member(sku + "-a"));
+            redis.zadd(GateKeys.deadlines(new Sku(sku)), first, Holds.gateMember(sku + "-a"));
         }
 
         Api.Answer extended = history.extend(api, id, "{\"seconds\": 3}");
         assertEquals(200, extended.status(), extended.toString());
-        long second = deadlineMillis(id);
+        long second = Holds.deadlineMillis(id);
         assertEquals(first + 3_000, second);
-        awaitGateDeadline(sku, sku + "-a", second);
+        Holds.awaitGateDeadline(sku, sku + "-a", second);
 
         List<String> seen = new ArrayList<>();
         int[] tries = {0};
@@ -141,10 +138,10 @@ class HoldExtensionIT {
             sweep();
             int n = tries[0]++;
             try (Jedis redis = TestRedis.client()) {
-                redis.zadd(GateKeys.deadlines(new Sku(sku)), first, member(sku + "-a"));
+                redis.zadd(GateKeys.deadlines(new Sku(sku)), first, Holds.gateMember(sku + "-a"));
                 int status = history.reserve(api, sku + "-other-" + n, sku, "buyer-other-" + n, 1).status();
                 seen.add(status + " " + api.get("api/reservations/" + id).json().getString("status") + " "
-                        + (redis.zscore(GateKeys.deadlines(new Sku(sku)), member(sku + "-a")) == null ? "asked PostgreSQL"
+                        + (redis.zscore(GateKeys.deadlines(new Sku(sku)), Holds.gateMember(sku + "-a")) == null ? "asked PostgreSQL"
                         : "refused at the gate"));
             }
             return Db.scalar("SELECT count(*) FROM reservation WHERE id = ?::uuid"
@@ -270,7 +267,7 @@ class HoldExtensionIT {
         Sales.openSaleWithExtensions(api, sku, 1, 600, 10, 3);
         History history = new History();
         String id = history.reserve(api, sku + "-a", sku, "buyer-a", 1).json().getString("id");
-        long first = deadlineMillis(id);
+        long first = Holds.deadlineMillis(id);
 
         List<String> answers = Crowd.run(24, 24, i -> {
             Api.Answer answer = history.extend(api, id, "{\"seconds\": 10}");
@@ -280,38 +277,10 @@ class HoldExtensionIT {
         Map<String, Long> counted = answers.stream().collect(Collectors.groupingBy(a -> a, Collectors.counting()));
         assertEquals(Map.of("200 1", 1L, "200 2", 1L, "200 3", 1L, "409 extensions-spent", 21L), counted);
         assertEquals(3, Db.scalar("SELECT extensions FROM reservation WHERE id = ?::uuid", id));
-        assertEquals(first + 30_000, deadlineMillis(id));
+        assertEquals(first + 30_000, Holds.deadlineMillis(id));
         assertEquals(3, Db.scalar("SELECT count(*) FROM stock_movement WHERE reservation_id = ?::uuid AND kind = 'EXTEND'", id));
-        awaitGateDeadline(sku, sku + "-a", first + 30_000);
+        Holds.awaitGateDeadline(sku, sku + "-a", first + 30_000);
         assertNoAnomaly(history, sku);
-    }
-
-    /**
-     * PostgreSQL is the truth: the gate's deadlines of the SKU are made unreadable (a string where
-     * Redis keeps a sorted set), so the extension's follow-up fails in Redis. The extension stands,
-     * the failure is counted and closes the gate, and the recovery that opens it again records the
-     * SKU's live holds from PostgreSQL: the new deadline among them.
-     */
-    @Test
-    void anExtensionThatRedisFailedToFollowIsRecordedByTheGatesRecovery() {
-        String sku = Sales.uniqueSku("extend-redis");
-        Sales.openSaleWithExtensions(api, sku, 2, 600, 60, 1);
-        String id = api.reserve(sku + "-a", sku, "buyer-a", 1).json().getString("id");
-        long first = deadlineMillis(id);
-        long failures = api.adminGet("api/admin/gate").json().getJsonNumber("redisFailures").longValue();
-        try (Jedis redis = TestRedis.client()) {
-            redis.del(GateKeys.deadlines(new Sku(sku)));
-            redis.set(GateKeys.deadlines(new Sku(sku)), "not a sorted set");
-        }
-
-        Api.Answer extended = api.extend(id, "{\"seconds\": 60}");
-        assertEquals(200, extended.status(), extended.toString());
-        assertEquals(first + 60_000, deadlineMillis(id), "the extension stands in PostgreSQL");
-        assertTrue(api.adminGet("api/admin/gate").json().getJsonNumber("redisFailures").longValue() > failures,
-                "the failure was counted");
-
-        TestRedis.awaitGateInUse(api);
-        awaitGateDeadline(sku, sku + "-a", first + 60_000);
     }
 
     /** The history checker finds the run's answers borne out by the final state. */
@@ -325,27 +294,5 @@ class HoldExtensionIT {
         if (swept.status() != 200) {
             throw new IllegalStateException("sweep failed: " + swept);
         }
-    }
-
-    private static long deadlineMillis(String id) {
-        return Db.scalar("SELECT floor(extract(epoch FROM expires_at) * 1000) FROM reservation WHERE id = ?::uuid", id);
-    }
-
-    private static String member(String idempotencyKey) {
-        return new IdempotencyKey(KeyOwner.CONFIGURED, idempotencyKey).qualified();
-    }
-
-    private static long gateDeadline(String sku, String idempotencyKey) {
-        try (Jedis redis = TestRedis.client()) {
-            Double score = redis.zscore(GateKeys.deadlines(new Sku(sku)), member(idempotencyKey));
-            assertNotNull(score, "the gate has no deadline of " + idempotencyKey);
-            return score.longValue();
-        }
-    }
-
-    /** The gate follows after PostgreSQL committed, on the request's own thread; awaited all the same. */
-    private static void awaitGateDeadline(String sku, String idempotencyKey, long expected) {
-        await("the gate's deadline of " + idempotencyKey).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-                .untilAsserted(() -> assertEquals(expected, gateDeadline(sku, idempotencyKey)));
     }
 }

@@ -4,8 +4,6 @@ import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.limits.control.SharedBuckets;
 import dev.flashsale.limits.entity.Limit;
 import dev.flashsale.limits.entity.TokenUse;
-import dev.flashsale.platform.id.IdempotencyKey;
-import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.stock.entity.Sku;
 import java.io.File;
@@ -177,8 +175,7 @@ public final class TestRedis {
      */
     public static void makeOverdue(String sku, String idempotencyKey, String reservationId) {
         Db.setExpiry(reservationId, -1);
-        // The tests' holds are the configured storefront key's.
-        String member = new IdempotencyKey(KeyOwner.CONFIGURED, idempotencyKey).qualified();
+        String member = Holds.gateMember(idempotencyKey);
         try (Jedis redis = client()) {
             if (redis.zscore(GateKeys.deadlines(new Sku(sku)), member) != null) {
                 redis.zadd(GateKeys.deadlines(new Sku(sku)), System.currentTimeMillis() - 1000, member);
