@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.TestServer;
@@ -16,6 +17,7 @@ import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -35,9 +37,10 @@ import org.junit.jupiter.api.parallel.Isolated;
  * the tests' shared server, whose allow-list holds exactly the receiver's address: that address
  * is delivered to, the rest of loopback is still refused; a redirect is not followed; a closed
  * port reads as a stable text, not the socket's; an upper-case scheme is taken, in lower case.
+ * Nor do webhooks grow past the server's bound.
  */
 @Tag("security")
-@Isolated("swaps the server's webhook allow-list; stands the second node down")
+@Isolated("swaps the server's webhook allow-list; stands the second node down; counts every webhook")
 class WebhookTargetsIT {
 
     private static final Duration PATIENCE = Duration.ofSeconds(30);
@@ -178,6 +181,28 @@ class WebhookTargetsIT {
             assertEquals("https://shop.example/hooks/Upper?x=1", webhook.getString("url"));
         } finally {
             Webhooks.delete(shared, webhook.getString("id"));
+        }
+    }
+
+    /**
+     * Nor can webhooks grow without bound: the server keeps at most {@code flashsale.webhooks.max}
+     * (20), then refuses 409 {@code too-many-webhooks} and stores nothing. The bound counts every
+     * webhook, of whichever test, so it is asked here, where nothing runs beside.
+     */
+    @Test
+    void theServerKeepsAtMostItsBoundOfWebhooks() {
+        List<String> created = new ArrayList<>();
+        try {
+            Api.Answer next;
+            while ((next = shared.adminPost("api/admin/webhooks", Webhooks.body(receiver.url("bound"), null, "hold.expired"))).status() == 201) {
+                created.add(next.json().getJsonObject("webhook").getString("id"));
+                assertTrue(created.size() <= 20, "more webhooks than the bound");
+            }
+            assertEquals(409, next.status(), next.toString());
+            assertEquals("too-many-webhooks", next.problemType());
+            assertEquals(20, Db.scalar("SELECT count(*) FROM webhook"));
+        } finally {
+            created.forEach(id -> Webhooks.delete(shared, id));
         }
     }
 
