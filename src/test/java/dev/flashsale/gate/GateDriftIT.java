@@ -26,7 +26,7 @@ import redis.clients.jedis.Jedis;
  * and a hold's extension that the gate failed to follow is found again by the gate's recovery.
  */
 @Tag("core")
-@Isolated("stops Redis and starts an empty one; runs reconciliation")
+@Isolated("stops Redis and starts an empty one; runs reconciliation; breaks a gate key, which closes the gate for every sale")
 class GateDriftIT {
 
     private final Api api = new Api(TestServer.url());

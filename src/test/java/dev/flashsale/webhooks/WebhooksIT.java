@@ -154,8 +154,8 @@ class WebhooksIT {
                     .until(() -> attemptsById(path, cancelled).values().stream().filter(n -> n >= 2).count() == 4);
 
             // As if the receiver had refused for ten minutes: still pending, still tried.
-            Db.update("UPDATE webhook_delivery SET round_started_at = round_started_at - interval '10 minutes' WHERE webhook_id = ?::uuid",
-                    webhook);
+            Db.update("UPDATE webhook_delivery SET round_started_at = round_started_at - interval '10 minutes'"
+                    + " WHERE id IN (SELECT d.id FROM " + DELIVERIES + ")", webhook, ids(cancelled));
             Map<String, Long> before = attemptsById(path, cancelled);
             await("a further attempt of each after ten minutes of refusals").atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
                     .until(() -> before.keySet().stream().allMatch(id -> attemptsById(path, cancelled).get(id) > before.get(id)));
@@ -267,8 +267,10 @@ class WebhooksIT {
     @Test
     void badInputIsRefusedWith400AndNothingIsStored() {
         String url = receiver.url("bad-input");
-        // What a wrongly taken request would have stored: webhooks of these URLs (other classes register webhooks of their own).
-        String storedOfTheseUrls = "SELECT count(*) FROM webhook WHERE url IN (?, 'ftp://127.0.0.1/x', 'not a url', 'javascript:alert(1)')";
+        // What a wrongly taken request would have stored, as given or in another form: webhooks of these URLs (other classes
+        // register webhooks of their own, none of them like these).
+        String storedOfTheseUrls = "SELECT count(*) FROM webhook WHERE url LIKE '%/bad-input%' OR url LIKE '%127.0.0.1/x%'"
+                + " OR lower(url) LIKE 'not%' OR lower(url) LIKE 'javascript:%'";
         Map<String, String> bodies = new LinkedHashMap<>();
         bodies.put("url", body("ftp://127.0.0.1/x", null, "reservation.cancelled"));
         bodies.put("url ", body("not a url", null, "reservation.cancelled"));
@@ -288,7 +290,7 @@ class WebhooksIT {
             assertEquals(400, refused.status(), malformed + ": " + refused);
             assertTrue(refused.isProblem(), refused.toString());
         }
-        assertEquals(0, Db.scalar(storedOfTheseUrls, url), "nothing stored");
+        assertEquals(0, Db.scalar(storedOfTheseUrls), "nothing stored");
 
         JsonObject hook = register("bad-input", "hold.expired");
         String id = hook.getString("id");
@@ -307,7 +309,7 @@ class WebhooksIT {
         } finally {
             delete(id);
         }
-        assertEquals(0, Db.scalar(storedOfTheseUrls, url));
+        assertEquals(0, Db.scalar(storedOfTheseUrls));
     }
 
     /** A webhook of {@code reservation.cancelled} whose receiver refuses, and a cancel whose event (its delivery) it refused once. */
