@@ -1,0 +1,44 @@
+package dev.flashsale.platform.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.flashsale.platform.sql.ClasspathText;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** A script takes in the parts it includes (lua/parts/), in place of its include line; an unknown part stops the start. */
+class RedisScriptsTest {
+
+    @Test
+    void anIncludeLineGivesWayToThePartsText() {
+        Map<String, String> texts = Map.of("parts/step", "local function step()\n    return 1\nend\n");
+        String script = "-- a header\n--#include parts/step.lua\n\nreturn step()\n";
+
+        assertEquals("-- a header\nlocal function step()\n    return 1\nend\n\n\nreturn step()\n",
+                RedisScripts.withParts("batch", script, texts));
+        assertEquals("-- says --#include parts/step.lua in a comment\nreturn 1\n", RedisScripts.withParts("plain",
+                "-- says --#include parts/step.lua in a comment\nreturn 1\n", texts), "only a line of its own includes");
+    }
+
+    @Test
+    void aPartThatIsNotThereIsRefused() {
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> RedisScripts.withParts("batch", "--#include parts/gone.lua\nreturn 1\n", Map.of()));
+        assertTrue(refused.getMessage().contains("lua/batch.lua includes lua/parts/gone.lua"), refused.getMessage());
+    }
+
+    @Test
+    void theRoomsBatchTakesInItsStep() {
+        Map<String, String> texts = ClasspathText.readTree("lua", ".lua", null);
+
+        String batch = RedisScripts.withParts("room_batch", texts.get("room_batch"), texts);
+        assertTrue(batch.contains("local function stepRoom(cfg, now, drawn, polled)"), "the room's step is in the batch");
+        assertFalse(Pattern.compile("(?m)^--#include").matcher(batch).find(), "no include line is left");
+        assertTrue(batch.indexOf("local function stepRoom") < batch.indexOf("stepRoom(cfg, now, drawn, polled)\n"),
+                "the step is defined before the batch calls it");
+    }
+}
