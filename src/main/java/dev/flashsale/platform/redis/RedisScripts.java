@@ -7,13 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.logging.Logger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
@@ -32,43 +32,22 @@ public class RedisScripts {
 
     private static final Logger LOG = Logger.getLogger(RedisScripts.class.getName());
 
-    /** Where the parts of scripts are ({@code lua/parts/}): texts a script takes in, not scripts of their own. */
-    private static final String PARTS = "parts/";
-    /** A script's line that takes in a part: {@code --#include parts/<name>.lua}, alone on its line. */
-    private static final Pattern INCLUDE = Pattern.compile("(?m)^--#include (" + PARTS + "[\\w-]+)\\.lua$");
-
     private Map<String, String> sources;
     private Map<String, String> digests;
 
     @PostConstruct
     public void load() {
         Map<String, String> texts = ClasspathText.readTree("lua", ".lua", null);
-        sources = texts.entrySet().stream().filter(text -> !text.getKey().startsWith(PARTS))
-                .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey, text -> withParts(text.getKey(), text.getValue(), texts)));
+        Map<String, String> scripts = new TreeMap<>();
+        texts.forEach((name, text) -> {
+            if (!ScriptParts.isPart(name)) {
+                scripts.put(name, ScriptParts.withParts(name, text, texts));
+            }
+        });
+        sources = Collections.unmodifiableMap(scripts);
         digests = sources.entrySet().stream()
                 .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> sha1(e.getValue())));
         LOG.info(() -> "Loaded Redis scripts " + sources.keySet() + " from lua/");
-    }
-
-    /**
-     * The script {@code name} with the text of each part it includes in place of its include line
-     * ({@link #INCLUDE}): what Redis runs, one script.
-     *
-     * @param texts every text under {@code lua/}, by name ({@code parts/room_step} for a part)
-     * @throws IllegalStateException when the part is not there: a script that could not run
-     */
-    static String withParts(String name, String script, Map<String, String> texts) {
-        Matcher include = INCLUDE.matcher(script);
-        StringBuilder whole = new StringBuilder(script.length());
-        while (include.find()) {
-            String part = texts.get(include.group(1));
-            if (part == null) {
-                throw new IllegalStateException("lua/" + name + ".lua includes lua/" + include.group(1) + ".lua, which is not there");
-            }
-            include.appendReplacement(whole, Matcher.quoteReplacement(part));
-        }
-        include.appendTail(whole);
-        return whole.toString();
     }
 
     /**

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** A script takes in the parts it includes (lua/parts/), in place of its include line; an unknown part stops the start. */
-class RedisScriptsTest {
+class ScriptPartsTest {
 
     @Test
     void anIncludeLineGivesWayToThePartsText() {
@@ -19,15 +19,15 @@ class RedisScriptsTest {
         String script = "-- a header\n--#include parts/step.lua\n\nreturn step()\n";
 
         assertEquals("-- a header\nlocal function step()\n    return 1\nend\n\n\nreturn step()\n",
-                RedisScripts.withParts("batch", script, texts));
-        assertEquals("-- says --#include parts/step.lua in a comment\nreturn 1\n", RedisScripts.withParts("plain",
+                ScriptParts.withParts("batch", script, texts));
+        assertEquals("-- says --#include parts/step.lua in a comment\nreturn 1\n", ScriptParts.withParts("plain",
                 "-- says --#include parts/step.lua in a comment\nreturn 1\n", texts), "only a line of its own includes");
     }
 
     @Test
     void aPartThatIsNotThereIsRefused() {
         IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> RedisScripts.withParts("batch", "--#include parts/gone.lua\nreturn 1\n", Map.of()));
+                () -> ScriptParts.withParts("batch", "--#include parts/gone.lua\nreturn 1\n", Map.of()));
         assertTrue(refused.getMessage().contains("lua/batch.lua includes lua/parts/gone.lua"), refused.getMessage());
     }
 
@@ -35,7 +35,7 @@ class RedisScriptsTest {
     void theRoomsBatchTakesInItsStep() {
         Map<String, String> texts = ClasspathText.readTree("lua", ".lua", null);
 
-        String batch = RedisScripts.withParts("room_batch", texts.get("room_batch"), texts);
+        String batch = ScriptParts.withParts("room_batch", texts.get("room_batch"), texts);
         assertTrue(batch.contains("local function stepRoom(cfg, now, drawn, polled)"), "the room's step is in the batch");
         assertFalse(Pattern.compile("(?m)^--#include").matcher(batch).find(), "no include line is left");
         assertTrue(batch.indexOf("local function stepRoom") < batch.indexOf("stepRoom(cfg, now, drawn, polled)\n"),
