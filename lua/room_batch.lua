@@ -4,8 +4,8 @@
 --
 -- The script does two things, in two files: the calls of the moment (tickets taken, polls
 -- answered) here, and the room's step (its housekeeping and admission) in lua/parts/room_step.lua,
--- which the script takes in where it says `--#include parts/room_step.lua` (RedisScripts puts the
--- part's text in place when it reads the scripts): one script still, one round trip.
+-- which the script takes in where it says `--#include parts/room_step.lua` (ScriptParts puts the
+-- part's text in place when RedisScripts reads the scripts): one script still, one round trip.
 --
 -- Why taking and polling are one script, not two: a ticket taken is answered with its poll, and
 -- a crowd's takes and polls travel together. Two scripts would cost a second Redis call per

@@ -1,8 +1,8 @@
--- A part of lua/room_batch.lua, not a script of its own: RedisScripts puts this text in place of
--- the script's line `--#include parts/room_step.lua`. It defines stepRoom, the room's step of
--- housekeeping and admission, which every call of the batch shares, and a call with no ticket of
--- its own runs alone (units came back, or a token ran out). The keys and arguments are the
--- script's (KEYS, ARGV: see its header).
+-- A part of lua/room_batch.lua, not a script of its own: ScriptParts puts this text in place of
+-- the script's line `--#include parts/room_step.lua` when RedisScripts reads the scripts. It
+-- defines stepRoom, the room's step of housekeeping and admission: one step serves all the calls
+-- of a batch, and a batch with no call runs the step alone (units came back, or a token ran out).
+-- The keys and arguments are the script's (KEYS, ARGV: see its header).
 --
 -- stepRoom(cfg, now, drawn, polled): cfg the room's settings and state as the script read them
 -- (its HMGET; `done` is raised here by the reserve requests found stuck), now Redis' clock in ms,

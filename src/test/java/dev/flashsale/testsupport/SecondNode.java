@@ -21,7 +21,8 @@ import org.awaitility.Awaitility;
  * so that a test can slow, freeze or cut this node alone.
  *
  * <p>A test that kills it asks for it {@link #onCluster() on the Redis Cluster} to start it again:
- * the cluster's tests, which come after the two-node tests in the suite's order, use that node.
+ * the cluster's tests, which come after the two-node tests in the suite's order, use that node
+ * (in a shuffled order, a class that is not the cluster's stops it first: {@link #offTheCluster()}).
  * The suite thus starts Payara three times: the tests' server, this node, this node again.
  */
 public final class SecondNode {
@@ -113,6 +114,19 @@ public final class SecondNode {
             clustered = true;
         }
         return node;
+    }
+
+    /**
+     * Stops the node if it runs on the Redis Cluster, before a class that is not the cluster's
+     * ({@link ClusterNodeStandsDown}): that node's sweeper gives the units of the tests' expired
+     * holds back to the Cluster's gate, not to the tests' Redis, where such a class looks for them.
+     */
+    public static synchronized void offTheCluster() {
+        if (node != null && clustered) {
+            LOG.info("Stopping the second node on the Redis Cluster: the next class is not the cluster's");
+            stopNode();
+            clustered = false;
+        }
     }
 
     /** The proxy between the node and PostgreSQL. */
