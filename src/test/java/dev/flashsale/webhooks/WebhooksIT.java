@@ -264,6 +264,45 @@ class WebhooksIT {
         }
     }
 
+    /**
+     * Webhooks deleted while their events are being written: each event's deliveries go to the
+     * webhooks it finds, and a webhook deleted between that reading and the deliveries' insert
+     * must not fail the storefront request that wrote the event (it did: a foreign-key violation,
+     * 500, when a cancel's event met a deletion committed a moment before). Buyers cancel 150
+     * holds on six connections while webhooks of their event are registered and deleted over and
+     * over; every cancel is answered 200.
+     */
+    @Test
+    void webhooksDeletedWhileTheirEventsAreWrittenFailNoRequest() throws Exception {
+        String sku = Sales.openSku(api, 150, 1, 600, "REFUSE");
+        List<String> holds = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            holds.add(reserve(sku, "buyer-churn-" + i));
+        }
+        java.util.concurrent.atomic.AtomicBoolean cancelling = new java.util.concurrent.atomic.AtomicBoolean(true);
+        java.util.concurrent.atomic.AtomicInteger churned = new java.util.concurrent.atomic.AtomicInteger();
+        Thread churn = new Thread(() -> {
+            while (cancelling.get()) {
+                JsonObject first = register("churn", "reservation.cancelled");
+                JsonObject second = register("churn", "reservation.cancelled");
+                delete(first.getString("id"));
+                delete(second.getString("id"));
+                churned.incrementAndGet();
+            }
+        }, "webhook-churn");
+        churn.start();
+        List<Integer> answers;
+        try {
+            answers = dev.flashsale.testsupport.Crowd.run(6, holds.size(), i -> api.cancel(holds.get(i)).status());
+        } finally {
+            cancelling.set(false);
+            churn.join(PATIENCE.toMillis());
+        }
+        assertTrue(churned.get() > 0, "webhooks registered and deleted while the cancels ran");
+        assertEquals(Map.of(200, (long) holds.size()), answers.stream().collect(Collectors.groupingBy(status -> status, Collectors.counting())),
+                "every cancel answered 200, whatever webhook was deleted meanwhile");
+    }
+
     @Test
     void badInputIsRefusedWith400AndNothingIsStored() {
         String url = receiver.url("bad-input");
