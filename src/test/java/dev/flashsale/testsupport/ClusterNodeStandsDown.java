@@ -12,7 +12,8 @@ import org.junit.platform.launcher.TestIdentifier;
  * tests' Redis, short of them (a shuffled run put `RedisGateIT` after `RedisClusterIT`, and
  * `cancelAndExpiryGiveUnitsBackToTheGate` waited 20 s for a unit given back to the Cluster). In the
  * suite's own order the cluster's classes come last and this does nothing; in a shuffled order
- * the next class that needs that node starts it again.
+ * the next class that needs that node starts it again. It is listed before {@link EarlyStarts} (in
+ * META-INF/services), so that an early start begun with the same class finds the node stopped.
  */
 public class ClusterNodeStandsDown implements TestExecutionListener {
 

@@ -25,6 +25,16 @@ class ScriptPartsTest {
     }
 
     @Test
+    void anIncludeLineThatIsNotQuiteOneIsRefusedNotLeftAsAComment() {
+        Map<String, String> texts = Map.of("parts/step", "local function step()\n    return 1\nend\n");
+        for (String line : new String[] {"--#include parts/step.lua ", "--#include  parts/step.lua", "--#include parts/step"}) {
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> ScriptParts.withParts("batch", line + "\nreturn step()\n", texts), line);
+            assertTrue(refused.getMessage().contains("lua/batch.lua"), refused.getMessage());
+        }
+    }
+
+    @Test
     void aPartThatIsNotThereIsRefused() {
         IllegalStateException refused = assertThrows(IllegalStateException.class,
                 () -> ScriptParts.withParts("batch", "--#include parts/gone.lua\nreturn 1\n", Map.of()));
@@ -38,7 +48,8 @@ class ScriptPartsTest {
         String batch = ScriptParts.withParts("room_batch", texts.get("room_batch"), texts);
         assertTrue(batch.contains("local function stepRoom(cfg, now, drawn, polled)"), "the room's step is in the batch");
         assertFalse(Pattern.compile("(?m)^--#include").matcher(batch).find(), "no include line is left");
-        assertTrue(batch.indexOf("local function stepRoom") < batch.indexOf("stepRoom(cfg, now, drawn, polled)\n"),
+        assertTrue(batch.indexOf("local function stepRoom") >= 0
+                        && batch.indexOf("local function stepRoom") < batch.indexOf("= stepRoom(cfg, now, drawn, polled)"),
                 "the step is defined before the batch calls it");
     }
 }
