@@ -154,8 +154,12 @@ class WebhooksIT {
                     .until(() -> attemptsById(path, cancelled).values().stream().filter(n -> n >= 2).count() == 4);
 
             // As if the receiver had refused for ten minutes: still pending, still tried.
-            Db.update("UPDATE webhook_delivery SET round_started_at = round_started_at - interval '10 minutes'"
-                    + " WHERE id IN (SELECT d.id FROM " + DELIVERIES + ")", webhook, ids(cancelled));
+            // One delivery a statement: the sender records a batch's outcomes in one transaction, and a statement that
+            // moved them all at once could take their rows in another order and deadlock with it.
+            for (String delivery : Db.texts("SELECT d.id FROM " + DELIVERIES + " ORDER BY d.id", webhook, ids(cancelled))) {
+                Db.update("UPDATE webhook_delivery SET round_started_at = round_started_at - interval '10 minutes' WHERE id = ?::uuid",
+                        delivery);
+            }
             Map<String, Long> before = attemptsById(path, cancelled);
             await("a further attempt of each after ten minutes of refusals").atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
                     .until(() -> before.keySet().stream().allMatch(id -> attemptsById(path, cancelled).get(id) > before.get(id)));
