@@ -1,2 +1,3 @@
--- Removes a webhook and its deliveries, pending ones included (ON DELETE CASCADE).
+-- Removes a webhook and its deliveries, pending ones included (ON DELETE CASCADE); run after
+-- disable_webhook.sql has committed (record_event.sql says why).
 DELETE FROM webhook WHERE id = :id

@@ -23,6 +23,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A storefront's webhook receiver inside the test JVM: an HTTP server on 127.0.0.1 and a free
@@ -30,8 +32,9 @@ import javax.crypto.spec.SecretKeySpec;
  * path answers 302 when told to redirect, 500 while it refuses, 204 otherwise, and every request is kept as it came.
  * {@link Received#signedBy} checks a request as the Standard Webhooks specification says a
  * receiver must, written here from the specification, not from the product's code.
+ * A test class may keep one in a static {@code @RegisterExtension} field, closed after its tests.
  */
-public final class WebhookReceiver implements AutoCloseable {
+public final class WebhookReceiver implements AutoCloseable, AfterAllCallback {
 
     /** One request as it arrived, with the answer it got. */
     public record Received(String path, String id, String timestamp, String signature, String body, int answered,
@@ -132,6 +135,11 @@ public final class WebhookReceiver implements AutoCloseable {
                     exchange.getRequestHeaders().getFirst("webhook-signature"), body, status, now));
             exchange.sendResponseHeaders(status, -1);
         }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
     @Override

@@ -26,11 +26,9 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Webhooks through the deployed application, to a real receiver inside this JVM
@@ -43,11 +41,10 @@ import org.junit.jupiter.api.parallel.Isolated;
  * ({@code TestServer}); a refusal of ten minutes is shown by moving the round's start back.
  * Each test registers its own webhook and deletes it, and looks only at its own events and their
  * deliveries. (The server's bound on webhooks, which counts every one, is
- * {@code WebhookTargetsIT}'s.) The class runs alone: a webhook deleted while another request
- * writes an event of it fails that request (docs/architecture.md, "Webhooks"; not fixed yet).
+ * {@code WebhookTargetsIT}'s; a deletion while other requests write events is
+ * {@code WebhookDeletionIT}'s.)
  */
 @Tag("core")
-@Isolated("deletes webhooks, which fails a request of another class that writes an event at that moment")
 class WebhooksIT {
 
     private static final Duration PATIENCE = Duration.ofSeconds(30);
@@ -61,18 +58,9 @@ class WebhooksIT {
     private static final String[] ALL_EVENTS = {"ticket.admitted", "unit.reoffered", "hold.expiring", "hold.expired",
             "reservation.confirmed", "reservation.cancelled", "sale.sold_out"};
 
-    private static WebhookReceiver receiver;
+    @RegisterExtension
+    static final WebhookReceiver RECEIVER = new WebhookReceiver();
     private final Api api = new Api(TestServer.url());
-
-    @BeforeAll
-    static void startReceiver() {
-        receiver = new WebhookReceiver();
-    }
-
-    @AfterAll
-    static void stopReceiver() {
-        receiver.close();
-    }
 
     @Test
     void everyEventKindArrivesSignedWithItsData() {
@@ -121,13 +109,13 @@ class WebhooksIT {
             expected.put("unit.reoffered", data -> data.getString("saleId").equals(roomSale.toString())
                     && data.getString("ticketCommitment").equals(RoomSales.commitment(next)));
             await("every event kind at the receiver").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).untilAsserted(() ->
-                    assertEquals(List.of(), expected.entrySet().stream().filter(kind -> receiver.at(path).stream()
+                    assertEquals(List.of(), expected.entrySet().stream().filter(kind -> RECEIVER.at(path).stream()
                             .noneMatch(got -> got.type().equals(kind.getKey()) && kind.getValue().test(got.data())))
-                            .map(Map.Entry::getKey).toList(), "kinds not received yet; received " + receiver.summary(path)));
-            assertTrue(receiver.at(path).stream().anyMatch(got -> got.type().equals("ticket.admitted")
+                            .map(Map.Entry::getKey).toList(), "kinds not received yet; received " + RECEIVER.summary(path)));
+            assertTrue(RECEIVER.at(path).stream().anyMatch(got -> got.type().equals("ticket.admitted")
                     && got.data().getString("ticketCommitment").equals(RoomSales.commitment(next))), "the second ticket's admission too");
 
-            for (WebhookReceiver.Received got : receiver.at(path)) {
+            for (WebhookReceiver.Received got : RECEIVER.at(path)) {
                 assertTrue(got.signedBy(secret), "a valid signature on " + got);
                 assertTrue(got.id().matches("msg_[0-9a-f-]{36}"), got.id());
                 assertTrue(Math.abs(Long.parseLong(got.timestamp()) - Instant.now().getEpochSecond()) < 300, got.timestamp());
@@ -142,7 +130,7 @@ class WebhooksIT {
     @Test
     void aReceiverThatRefusesForAWhileGetsEveryEventInFullOnceItAccepts() {
         String path = "refusing";
-        receiver.refuse(path, true);
+        RECEIVER.refuse(path, true);
         JsonObject hook = register(path, "reservation.cancelled");
         String webhook = hook.getString("id");
         try {
@@ -169,13 +157,13 @@ class WebhooksIT {
             assertEquals(0, Db.scalar("SELECT count(*) FROM " + DELIVERIES + " AND d.status <> 'PENDING'", webhook, ids(cancelled)),
                     "ten minutes of refusals fail nothing: deliveries are retried for a day");
 
-            receiver.refuse(path, false);
+            RECEIVER.refuse(path, false);
             await("every event delivered").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
                     Db.scalar("SELECT count(*) FROM " + DELIVERIES + " AND d.status = 'DELIVERED'", webhook, ids(cancelled)) == 4);
 
             List<WebhookReceiver.Received> got = received(path, cancelled);
             Map<String, List<WebhookReceiver.Received>> byId = got.stream().collect(Collectors.groupingBy(WebhookReceiver.Received::id));
-            assertEquals(4, byId.size(), receiver.summary(path));
+            assertEquals(4, byId.size(), RECEIVER.summary(path));
             Set<String> delivered = new TreeSet<>();
             for (List<WebhookReceiver.Received> attempts : byId.values()) {
                 assertEquals(1, attempts.stream().map(WebhookReceiver.Received::body).distinct().count(), "one body under one id");
@@ -213,7 +201,7 @@ class WebhooksIT {
             assertTrue(listed.getInt("attempts") >= 2, listed.toString());
             assertTrue(api.adminGet("api/admin/webhooks/deliveries/counts").json().getInt("failed") >= 1);
 
-            receiver.refuse(path, false);
+            RECEIVER.refuse(path, false);
             Api.Answer again = api.adminPostEmpty("api/admin/webhooks/deliveries/" + delivery + "/send-again");
             assertEquals(204, again.status(), again.toString());
             await("sent again and delivered").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
@@ -254,7 +242,7 @@ class WebhooksIT {
             long attemptsClaimed = Long.parseLong(claimed.split(" ")[0]);
             Instant lapses = Instant.parse(claimed.split(" ")[1]);
             // An attempt the live node began before the claim (and whose outcome the claim now voids) is refused.
-            receiver.refuseUntil(path, lapses);
+            RECEIVER.refuseUntil(path, lapses);
 
             await("delivered by the timer").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
                     "DELIVERED".equals(Db.text("SELECT status FROM webhook_delivery WHERE id = ?::uuid", delivery)));
@@ -263,7 +251,7 @@ class WebhooksIT {
             assertFalse(Db.text("SELECT claimed_by FROM webhook_delivery WHERE id = ?::uuid", delivery).equals("a node that died"));
             List<WebhookReceiver.Received> accepted = received(path, List.of(refused.reservation())).stream()
                     .filter(got -> got.answered() == 204).toList();
-            assertEquals(1, accepted.size(), receiver.summary(path));
+            assertEquals(1, accepted.size(), RECEIVER.summary(path));
             assertFalse(accepted.get(0).at().isBefore(lapses), "sent at " + accepted.get(0).at() + ", the lease ran to " + lapses);
             assertTrue(accepted.get(0).signedBy(refused.secret()));
         } finally {
@@ -273,7 +261,7 @@ class WebhooksIT {
 
     @Test
     void badInputIsRefusedWith400AndNothingIsStored() {
-        String url = receiver.url("bad-input");
+        String url = RECEIVER.url("bad-input");
         // What a wrongly taken request would have stored, as given or in another form: webhooks of these URLs (other classes
         // register webhooks of their own, none of them like these).
         String storedOfTheseUrls = "SELECT count(*) FROM webhook WHERE url LIKE '%/bad-input%' OR url LIKE '%127.0.0.1/x%'"
@@ -324,7 +312,7 @@ class WebhooksIT {
     }
 
     private Refused oneEventRefused(String path) {
-        receiver.refuse(path, true);
+        RECEIVER.refuse(path, true);
         JsonObject hook = register(path, "reservation.cancelled");
         try {
             String sku = Sales.openSku(api, 3, 1, 600, "REFUSE");
@@ -345,7 +333,7 @@ class WebhooksIT {
     }
 
     private JsonObject register(String path, String... events) {
-        Webhooks.Registered hook = Webhooks.register(api, receiver.url(path), events);
+        Webhooks.Registered hook = Webhooks.register(api, RECEIVER.url(path), events);
         return Json.createObjectBuilder().add("id", hook.id()).add("secret", hook.secret()).build();
     }
 
@@ -366,7 +354,7 @@ class WebhooksIT {
 
     /** Requests the path got so far of the events of {@code reservations}, in the order they came. */
     private static List<WebhookReceiver.Received> received(String path, List<String> reservations) {
-        return receiver.at(path).stream().filter(got -> reservations.contains(got.data().getString("reservationId", ""))).toList();
+        return RECEIVER.at(path).stream().filter(got -> reservations.contains(got.data().getString("reservationId", ""))).toList();
     }
 
     /** Reservation ids as {@link #DELIVERIES} takes them: a PostgreSQL array literal. */

@@ -88,8 +88,12 @@ public class WebhookAdmin {
         return webhooks.list().stream().filter(webhook -> webhook.id().equals(id)).findFirst().orElseThrow();
     }
 
+    /**
+     * Turns the webhook off (committed at once), then deletes it. Should the deletion fail after
+     * that, the webhook stays off, and deleting it again finishes.
+     */
     public void delete(UUID id) {
-        if (!webhooks.delete(id)) {
+        if (!webhooks.disable(id) || !webhooks.delete(id)) {
             throw notFound(id);
         }
         audit.record(AuditAction.WEBHOOK_DELETE, "webhook:" + id, "");

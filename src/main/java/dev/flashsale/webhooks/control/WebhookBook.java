@@ -45,7 +45,19 @@ public class WebhookBook {
                 .update() == 1;
     }
 
-    /** @return false when there is no such webhook */
+    /**
+     * Turns a webhook off in a transaction of its own, the first step of its deletion: once it
+     * has committed, no new event finds the webhook, and {@link #delete} waits only for the
+     * events already in flight (db/webhooks/record_event.sql says why it waits).
+     *
+     * @return false when there is no such webhook
+     */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public boolean disable(UUID id) {
+        return sql.named("webhooks/disable_webhook").with("id", id).update() == 1;
+    }
+
+    /** @return false when there is no such webhook; run after {@link #disable} */
     public boolean delete(UUID id) {
         return sql.named("webhooks/delete_webhook").with("id", id).update() == 1;
     }
