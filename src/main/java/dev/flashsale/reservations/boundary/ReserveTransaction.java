@@ -14,6 +14,7 @@ import dev.flashsale.reservations.entity.GroupAnswers;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
+import dev.flashsale.reservations.entity.SoldOutException;
 import dev.flashsale.reservations.entity.TakeRaced;
 import dev.flashsale.sales.boundary.Offers;
 import dev.flashsale.sales.entity.Offer;
@@ -36,6 +37,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The reserve transaction: one PostgreSQL transaction for a group of requests on one SKU (a group
@@ -122,6 +124,21 @@ public class ReserveTransaction {
         KeyRounds.answer(commands, pending, answers, holds,
                 i -> closed.or(() -> ReserveRules.notAdmitted(offer, commands.get(i), usedTickets)),
                 admitted -> caps.placeWithinCaps(offer, admitted, within -> placement.place(offer, start, within)));
+        refuseNoKeyThatHolds(commands, answers);
         return new GroupAnswers(shards, List.of(answers));
+    }
+
+    /**
+     * A request refused sold out whose key holds a reservation after all: its twin (the same key's
+     * retry, in a transaction of another stock row or node) placed it after this one read the keys,
+     * with the unit this one then found gone. Tried again, the request gets that reservation back,
+     * never a sold-out for a key that holds units (whose marker the gate would then drop).
+     */
+    private void refuseNoKeyThatHolds(List<ReserveCommand> commands, ReserveAnswer[] answers) {
+        List<IdempotencyKey> soldOut = IntStream.range(0, answers.length).filter(i -> answers[i].refusal() instanceof SoldOutException)
+                .mapToObj(i -> commands.get(i).key()).toList();
+        if (!soldOut.isEmpty() && !reservations.findByKeys(soldOut).isEmpty()) {
+            throw new TakeRaced("a key refused sold out was placed meanwhile by its twin");
+        }
     }
 }
