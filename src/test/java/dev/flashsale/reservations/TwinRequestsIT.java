@@ -39,32 +39,39 @@ class TwinRequestsIT {
     private final Api api = new Api(TestServer.url());
 
     @Test
-    void aRequestAndItsRetryAtOnceGetTheSameHoldAndNeverSoldOut() throws Exception {
+    void aRequestAndItsRetryAtOnceAsTheLastUnitsGoGetTheSameHoldAndNeverSoldOut() throws Exception {
         List<String> wrong = new ArrayList<>();
         for (int round = 0; round < ROUNDS; round++) {
             String sku = Sales.uniqueSku("twins");
             Sales.openSale(api, sku, SHARDS, 1, 600, "REFUSE", SHARDS);
-            TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), Integer.toString(SHARDS));
-            List<Api.Answer> answers = Crowd.run(2 * SHARDS, 2 * SHARDS, i -> api.reserve(sku + "-k-" + i / 2, sku, "buyer-" + i / 2, 1));
-            for (int key = 0; key < SHARDS; key++) {
-                Api.Answer first = answers.get(2 * key);
-                Api.Answer second = answers.get(2 * key + 1);
-                Map<Integer, Integer> statuses = new TreeMap<>(Map.of(first.status(), 1));
-                statuses.merge(second.status(), 1, Integer::sum);
-                boolean sameHold = statuses.equals(Map.of(200, 1, 201, 1))
-                        && first.json().getString("id").equals(second.json().getString("id"));
-                if (!sameHold) {
-                    wrong.add(sku + "-k-" + key + ": " + first + " / " + second);
-                }
-            }
-            assertEquals(SHARDS, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku), "every unit held");
-            try (Jedis redis = TestRedis.client()) {
-                int markers = redis.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "*"))).size();
-                if (markers != SHARDS) {
-                    wrong.add(sku + ": " + markers + " markers at the gate for " + SHARDS + " keys that hold units");
-                }
-            }
+            wrong.addAll(twins(sku, SHARDS));
         }
         assertEquals(List.of(), wrong, "every key's two requests answered with one hold, 201 and 200, and its marker kept");
+    }
+
+    /** {@link #SHARDS} keys of as many buyers, each sent twice at once, at a SKU of {@code units}; @return what went wrong */
+    private List<String> twins(String sku, int units) throws Exception {
+        TestRedis.awaitValue(GateKeys.counter(new Sku(sku)), Integer.toString(units)); // the gate is on
+        List<Api.Answer> answers = Crowd.run(2 * SHARDS, 2 * SHARDS, i -> api.reserve(sku + "-k-" + i / 2, sku, "buyer-" + i / 2, 1));
+        List<String> wrong = new ArrayList<>();
+        for (int key = 0; key < SHARDS; key++) {
+            Api.Answer first = answers.get(2 * key);
+            Api.Answer second = answers.get(2 * key + 1);
+            Map<Integer, Integer> statuses = new TreeMap<>(Map.of(first.status(), 1));
+            statuses.merge(second.status(), 1, Integer::sum);
+            boolean sameHold = statuses.equals(Map.of(200, 1, 201, 1))
+                    && first.json().getString("id").equals(second.json().getString("id"));
+            if (!sameHold) {
+                wrong.add(sku + "-k-" + key + ": " + first + " / " + second);
+            }
+        }
+        assertEquals(SHARDS, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku), "a hold for every key");
+        try (Jedis redis = TestRedis.client()) {
+            int markers = redis.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "*"))).size();
+            if (markers != SHARDS) {
+                wrong.add(sku + ": " + markers + " markers at the gate for " + SHARDS + " keys that hold units");
+            }
+        }
+        return wrong;
     }
 }

@@ -2,6 +2,7 @@ package dev.flashsale.webhooks;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
@@ -12,7 +13,6 @@ import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.WebhookReceiver;
 import dev.flashsale.testsupport.Webhooks;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -22,9 +22,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -64,13 +67,22 @@ class WebhookDeletionIT {
         List<String> holds = Crowd.run(6, 60, i -> reserve(sku, "buyer-churn-" + i));
         AtomicBoolean cancelling = new AtomicBoolean(true);
         AtomicInteger churned = new AtomicInteger();
+        AtomicReference<Throwable> churnFailed = new AtomicReference<>();
+        Set<String> registered = ConcurrentHashMap.newKeySet();
         Thread churn = new Thread(() -> {
-            while (cancelling.get()) {
-                Webhooks.Registered first = Webhooks.register(api, RECEIVER.url("churn"), "reservation.cancelled");
-                Webhooks.Registered second = Webhooks.register(api, RECEIVER.url("churn"), "reservation.cancelled");
-                Webhooks.delete(api, first.id());
-                Webhooks.delete(api, second.id());
-                churned.incrementAndGet();
+            try {
+                while (cancelling.get()) {
+                    List<String> pair = List.of(Webhooks.register(api, RECEIVER.url("churn"), "reservation.cancelled").id(),
+                            Webhooks.register(api, RECEIVER.url("churn"), "reservation.cancelled").id());
+                    registered.addAll(pair);
+                    for (String id : pair) {
+                        Webhooks.delete(api, id);
+                        registered.remove(id);
+                    }
+                    churned.incrementAndGet();
+                }
+            } catch (RuntimeException | AssertionError failed) {
+                churnFailed.set(failed);
             }
         }, "webhook-churn");
         churn.start();
@@ -80,7 +92,9 @@ class WebhookDeletionIT {
         } finally {
             cancelling.set(false);
             churn.join(PATIENCE.toMillis());
+            registered.forEach(id -> Webhooks.delete(api, id));
         }
+        assertNull(churnFailed.get(), "every registration and deletion of the churn answered as asked: " + churnFailed.get());
         assertTrue(churned.get() > 0, "webhooks registered and deleted while the cancels ran");
         assertEquals(Map.of(200, (long) holds.size()), counted(answers), "every cancel answered 200, whatever webhook was deleted meanwhile");
     }
@@ -99,12 +113,14 @@ class WebhookDeletionIT {
         Webhooks.Registered hook = Webhooks.register(api, RECEIVER.url("relay"), "reservation.cancelled");
         AtomicBoolean relaying = new AtomicBoolean(true);
         AtomicInteger events = new AtomicInteger();
-        Thread relay = new Thread(() -> relayEvents(relaying, events), "event-relay");
+        AtomicReference<Exception> relayFailed = new AtomicReference<>();
+        Thread relay = new Thread(() -> relayEvents(relaying, events, relayFailed), "event-relay");
         relay.start();
         try {
             await("events under way").atMost(PATIENCE).until(() -> events.get() >= 4);
             Api.Answer deleted = api.delete("api/admin/webhooks/" + hook.id(), "Authorization",
                     Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD), "X-Requested-By", "flashsale-tests");
+            assertNull(relayFailed.get(), "the events written as asked: " + relayFailed.get());
             assertTrue(relaying.get(), "the deletion was answered while the events were still written: " + deleted);
             assertEquals(204, deleted.status(), deleted.toString());
         } finally {
@@ -121,13 +137,19 @@ class WebhookDeletionIT {
      * (at most {@link #RELAY_MAX}): each one's transaction stays open {@link #RELAY_HOLD} after
      * the other's begun, then rolls back.
      */
-    private static void relayEvents(AtomicBoolean relaying, AtomicInteger events) {
-        String sql;
+    private static void relayEvents(AtomicBoolean relaying, AtomicInteger events, AtomicReference<Exception> failed) {
         try {
-            sql = Files.readString(Path.of("db/webhooks/record_event.sql")).replaceAll("(?m)--.*$", "");
-        } catch (IOException unreadable) {
-            throw new UncheckedIOException(unreadable);
+            relayEvents(Files.readString(Path.of("db/webhooks/record_event.sql")).replaceAll("(?m)--.*$", ""), relaying, events);
+        } catch (IOException | SQLException failure) {
+            failed.set(failure);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        } finally {
+            relaying.set(false);
         }
+    }
+
+    private static void relayEvents(String sql, AtomicBoolean relaying, AtomicInteger events) throws SQLException, InterruptedException {
         List<String> names = new ArrayList<>();
         Matcher named = Pattern.compile("(?<!:):([a-zA-Z]+)").matcher(sql);
         while (named.find()) {
@@ -153,12 +175,7 @@ class WebhookDeletionIT {
             }
             first.rollback();
             second.rollback();
-        } catch (SQLException failed) {
-            throw new IllegalStateException(failed);
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
         }
-        relaying.set(false);
     }
 
     private String reserve(String sku, String buyer) {

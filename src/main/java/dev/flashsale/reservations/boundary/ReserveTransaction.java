@@ -14,7 +14,6 @@ import dev.flashsale.reservations.entity.GroupAnswers;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
 import dev.flashsale.reservations.entity.ReserveCommand;
-import dev.flashsale.reservations.entity.SoldOutException;
 import dev.flashsale.reservations.entity.TakeRaced;
 import dev.flashsale.sales.boundary.Offers;
 import dev.flashsale.sales.entity.Offer;
@@ -37,7 +36,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 /**
  * The reserve transaction: one PostgreSQL transaction for a group of requests on one SKU (a group
@@ -87,6 +85,10 @@ public class ReserveTransaction {
             try {
                 return jtaTimeout.bounding(() -> self.reserveOnce(sku, startShard, commands));
             } catch (TakeRaced | EJBException failure) {
+                if (attempt >= ATTEMPTS && failure instanceof TakeRaced) {
+                    // Lost a race at every attempt: a passing trouble of ours, which the client's retry gets past.
+                    throw ProblemException.retryLater("busy", "Busy", "Too many requests raced for " + sku + " just now; retry shortly");
+                }
                 if (attempt >= ATTEMPTS || !(failure instanceof TakeRaced || Causes.hasSqlState(failure, DEADLOCK_DETECTED))) {
                     throw failure;
                 }
@@ -124,21 +126,24 @@ public class ReserveTransaction {
         KeyRounds.answer(commands, pending, answers, holds,
                 i -> closed.or(() -> ReserveRules.notAdmitted(offer, commands.get(i), usedTickets)),
                 admitted -> caps.placeWithinCaps(offer, admitted, within -> placement.place(offer, start, within)));
-        refuseNoKeyThatHolds(commands, answers);
+        refuseNoKeyThatHolds(commands, pending, answers, holds);
         return new GroupAnswers(shards, List.of(answers));
     }
 
     /**
-     * A request refused sold out whose key holds a reservation after all: its twin (the same key's
-     * retry, in a transaction of another stock row or node) placed it after this one read the keys,
-     * with the unit this one then found gone. Tried again, the request gets that reservation back,
-     * never a sold-out for a key that holds units (whose marker the gate would then drop).
+     * A request refused (sold out, its buyer's cap, its ticket used) whose key holds a reservation
+     * after all: its twin (the same key's retry, in a transaction of another stock row or node)
+     * placed it after this one read the keys, with the units, the buyer's count or the ticket this
+     * one then found taken. Tried again, the request gets that reservation back, never a refusal
+     * for a key that holds units (whose marker the gate would then drop). A key this transaction
+     * found or placed itself is answered already (its reservation, or a reused key's refusal).
      */
-    private void refuseNoKeyThatHolds(List<ReserveCommand> commands, ReserveAnswer[] answers) {
-        List<IdempotencyKey> soldOut = IntStream.range(0, answers.length).filter(i -> answers[i].refusal() instanceof SoldOutException)
-                .mapToObj(i -> commands.get(i).key()).toList();
-        if (!soldOut.isEmpty() && !reservations.findByKeys(soldOut).isEmpty()) {
-            throw new TakeRaced("a key refused sold out was placed meanwhile by its twin");
+    private void refuseNoKeyThatHolds(List<ReserveCommand> commands, List<Integer> pending, ReserveAnswer[] answers,
+                                      Map<IdempotencyKey, Reservation> holds) {
+        List<IdempotencyKey> refused = pending.stream().filter(i -> answers[i].refusal() != null).map(i -> commands.get(i).key())
+                .filter(key -> !holds.containsKey(key)).distinct().toList();
+        if (!refused.isEmpty() && !reservations.findByKeys(refused).isEmpty()) {
+            throw new TakeRaced("a key refused here was placed meanwhile by its twin");
         }
     }
 }

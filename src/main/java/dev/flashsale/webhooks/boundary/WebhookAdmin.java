@@ -20,6 +20,8 @@ import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.UUID;
@@ -89,14 +91,30 @@ public class WebhookAdmin {
     }
 
     /**
-     * Turns the webhook off (committed at once), then deletes it. Should the deletion fail after
-     * that, the webhook stays off, and deleting it again finishes.
+     * Turns the webhook off (committed at once: {@link #turnOffToDelete}), then deletes it. Should
+     * the deletion fail after that, the webhook stays off, and deleting it again finishes.
      */
     public void delete(UUID id) {
-        if (!webhooks.disable(id) || !webhooks.delete(id)) {
+        if (!session.getBusinessObject(WebhookAdmin.class).turnOffToDelete(id) || !webhooks.delete(id)) {
             throw notFound(id);
         }
         audit.record(AuditAction.WEBHOOK_DELETE, "webhook:" + id, "");
+    }
+
+    /**
+     * A deletion's first step, in a transaction of its own: the webhook off (so that no new event
+     * locks it, db/webhooks/record_event.sql), and the audit trail told so, as the webhook stays
+     * off should the deletion then fail.
+     *
+     * @return false when there is no such webhook
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public boolean turnOffToDelete(UUID id) {
+        if (!webhooks.disable(id)) {
+            return false;
+        }
+        audit.record(AuditAction.WEBHOOK_UPDATE, "webhook:" + id, "enabled=false, to delete it");
+        return true;
     }
 
     public List<Delivery> deliveries(DeliveryStatus status, int limit) {

@@ -46,13 +46,12 @@ public class WebhookBook {
     }
 
     /**
-     * Turns a webhook off in a transaction of its own, the first step of its deletion: once it
-     * has committed, no new event finds the webhook, and {@link #delete} waits only for the
-     * events already in flight (db/webhooks/record_event.sql says why it waits).
+     * Turns a webhook off, the first step of its deletion, committed before {@link #delete}: once
+     * it has, no new event finds the webhook, and the deletion waits only for the events already
+     * in flight (db/webhooks/record_event.sql says why it waits).
      *
      * @return false when there is no such webhook
      */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
     public boolean disable(UUID id) {
         return sql.named("webhooks/disable_webhook").with("id", id).update() == 1;
     }
