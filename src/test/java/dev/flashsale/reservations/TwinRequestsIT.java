@@ -33,7 +33,7 @@ import redis.clients.jedis.Jedis;
 @Tag("core")
 class TwinRequestsIT {
 
-    private static final int ROUNDS = 20;
+    private static final int ROUNDS = 10;
     private static final int SHARDS = 10;
 
     private final Api api = new Api(TestServer.url());
