@@ -10,6 +10,7 @@ import dev.flashsale.reservations.control.JtaTimeout;
 import dev.flashsale.reservations.control.KeyRounds;
 import dev.flashsale.reservations.control.ReservationBook;
 import dev.flashsale.reservations.control.ReserveRules;
+import dev.flashsale.reservations.control.TwinRaces;
 import dev.flashsale.reservations.entity.GroupAnswers;
 import dev.flashsale.reservations.entity.Reservation;
 import dev.flashsale.reservations.entity.ReserveAnswer;
@@ -42,7 +43,7 @@ import java.util.stream.Collectors;
  * of one included). The rules in {@link ReserveRules}' order, then each buyer's cap ({@link
  * BuyerCaps}); a retry gets its reservation back, a second request under a key of the group is
  * answered after the first ({@link KeyRounds}); {@link HoldPlacement} alone takes units and decides "sold out". A
- * transaction that lost a race ({@link TakeRaced}) or a deadlock left nothing and is tried again.
+ * transaction that lost a race ({@link TakeRaced}, {@link TwinRaces}) or a deadlock left nothing and is tried again.
  */
 @Stateless
 public class ReserveTransaction {
@@ -64,6 +65,9 @@ public class ReserveTransaction {
 
     @Inject
     BuyerCaps caps;
+
+    @Inject
+    TwinRaces twins;
 
     @Inject
     CheckoutCounters counters;
@@ -126,24 +130,9 @@ public class ReserveTransaction {
         KeyRounds.answer(commands, pending, answers, holds,
                 i -> closed.or(() -> ReserveRules.notAdmitted(offer, commands.get(i), usedTickets)),
                 admitted -> caps.placeWithinCaps(offer, admitted, within -> placement.place(offer, start, within)));
-        refuseNoKeyThatHolds(commands, pending, answers, holds);
-        return new GroupAnswers(shards, List.of(answers));
-    }
-
-    /**
-     * A request refused (sold out, its buyer's cap, its ticket used) whose key holds a reservation
-     * after all: its twin (the same key's retry, in a transaction of another stock row or node)
-     * placed it after this one read the keys, with the units, the buyer's count or the ticket this
-     * one then found taken. Tried again, the request gets that reservation back, never a refusal
-     * for a key that holds units (whose marker the gate would then drop). A key this transaction
-     * found or placed itself is answered already (its reservation, or a reused key's refusal).
-     */
-    private void refuseNoKeyThatHolds(List<ReserveCommand> commands, List<Integer> pending, ReserveAnswer[] answers,
-                                      Map<IdempotencyKey, Reservation> holds) {
-        List<IdempotencyKey> refused = pending.stream().filter(i -> answers[i].refusal() != null).map(i -> commands.get(i).key())
-                .filter(key -> !holds.containsKey(key)).distinct().toList();
-        if (!refused.isEmpty() && !reservations.findByKeys(refused).isEmpty()) {
-            throw new TakeRaced("a key refused here was placed meanwhile by its twin");
+        if (closed.isEmpty()) { // a sale not selling refused all by its terms, read before the keys
+            twins.refuseNoKeyThatHolds(offer, commands, pending, answers, holds);
         }
+        return new GroupAnswers(shards, List.of(answers));
     }
 }
