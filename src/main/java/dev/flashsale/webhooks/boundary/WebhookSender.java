@@ -14,6 +14,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -96,9 +97,14 @@ public class WebhookSender {
         return deliveries.claim(claim, NODE, batchSize, leaseSeconds);
     }
 
+    /**
+     * The outcomes, in the order of the deliveries' ids (as PostgreSQL orders a uuid: its hex text),
+     * the order a webhook's deletion locks its deliveries in (db/webhooks/lock_deliveries_of_webhook.sql).
+     */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void record(UUID claim, List<Attempt> attempts) {
-        for (Attempt attempt : attempts) {
+        List<Attempt> inIdOrder = attempts.stream().sorted(Comparator.comparing(attempt -> attempt.delivery().id().toString())).toList();
+        for (Attempt attempt : inIdOrder) {
             if (attempt.delivered()) {
                 deliveries.delivered(attempt);
                 continue;
