@@ -58,7 +58,7 @@ public class WebhookBook {
 
     /** @return false when there is no such webhook; run after {@link #disable} */
     public boolean delete(UUID id) {
-        sql.named("webhooks/lock_deliveries_of_webhook").with("id", id).rows();
+        sql.named("webhooks/lock_deliveries_of_webhook").with("id", id).singleValue();
         return sql.named("webhooks/delete_webhook").with("id", id).update() == 1;
     }
 
