@@ -27,9 +27,14 @@ public final class Webhooks {
     }
 
     public static void delete(Api api, String id) {
-        Api.Answer deleted = api.delete("api/admin/webhooks/" + id, "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD),
-                "X-Requested-By", "flashsale-tests");
+        Api.Answer deleted = deletion(api, id);
         assertEquals(204, deleted.status(), deleted.toString());
+    }
+
+    /** The administrator's deletion of the webhook, answered as it was. */
+    public static Api.Answer deletion(Api api, String id) {
+        return api.delete("api/admin/webhooks/" + id, "Authorization", Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD),
+                "X-Requested-By", "flashsale-tests");
     }
 
     /** A registration's body: {@code secret} null for one made by the server. */

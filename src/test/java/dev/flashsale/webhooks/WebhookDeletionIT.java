@@ -119,8 +119,7 @@ class WebhookDeletionIT {
         relay.start();
         try {
             await("events under way").atMost(PATIENCE).until(() -> events.get() >= 4);
-            Api.Answer deleted = api.delete("api/admin/webhooks/" + hook.id(), "Authorization",
-                    Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD), "X-Requested-By", "flashsale-tests");
+            Api.Answer deleted = Webhooks.deletion(api, hook.id());
             assertNull(relayFailed.get(), "the events written as asked: " + relayFailed.get());
             assertTrue(relaying.get(), "the deletion was answered while the events were still written: " + deleted);
             assertEquals(204, deleted.status(), deleted.toString());
@@ -154,8 +153,7 @@ class WebhookDeletionIT {
                     + " INSERT INTO webhook_delivery (id, outbox_id, webhook_id) SELECT gen_random_uuid(), id, ?::uuid FROM events", hook.id());
             await("the round's first delivery").atMost(PATIENCE).pollInterval(Duration.ofMillis(2))
                     .until(() -> RECEIVER.at(path).size() > before);
-            Api.Answer deleted = api.delete("api/admin/webhooks/" + hook.id(), "Authorization",
-                    Api.basic(Api.ADMIN_USER, Api.ADMIN_PASSWORD), "X-Requested-By", "flashsale-tests");
+            Api.Answer deleted = Webhooks.deletion(api, hook.id());
             if (deleted.status() != 204) {
                 refused.add("round " + round + ": " + deleted);
                 Webhooks.delete(api, hook.id());
