@@ -17,6 +17,7 @@ import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -111,6 +112,30 @@ class SaleReportIT {
         assertEquals(List.of(sku, "(all)"), figures.stream().map(row -> row.get("sku")).toList());
         assertEquals("2", figures.get(1).get("confirmed"));
         assertEquals(total.getString("soldOut"), figures.get(1).get("sold_out"));
+    }
+
+    /**
+     * A transaction that began before the sale's holds and still runs (another sale's export, a slow
+     * client's, an operator's session) keeps every fold below it: the report's activity, like its
+     * counts, adds the entries not folded yet, and shows the holds and the payment at once.
+     */
+    @Test
+    void theActivityShowsHoldsThatNoFoldCouldTakeYet() throws Exception {
+        String sku = Sales.uniqueSku("activity-tail");
+        String sale = Sales.openSale(api, sku, 2, 1, 600, "REFUSE").getString("id");
+        try (Connection older = Db.connect()) {
+            older.setAutoCommit(false);
+            try (Statement begun = older.createStatement()) {
+                begun.execute("SELECT txid_current()"); // it has an id now, and every fold stays below it
+            }
+            assertEquals(200, api.confirm(reserve(sku, "buyer-a")).status());
+            reserve(sku, "buyer-b");
+            JsonObject report = api.adminGet("api/admin/sales/" + sale + "/report").json();
+            JsonObject activity = report.getJsonObject("activity");
+            assertEquals(List.of(2L, 1L), List.of(sum(activity, "holds"), sum(activity, "sales")), activity.toString());
+            assertEquals(2, report.getJsonObject("total").getInt("reservations"), report.toString());
+            older.rollback();
+        }
     }
 
     /**

@@ -7,9 +7,10 @@ import jakarta.transaction.Transactional;
 
 /**
  * Folds the ledger's new entries into the sales' reports (db/reports/fold_ledger.sql, one row per
- * SKU, and fold_activity.sql, the holds and payments of each second), so that a report reads the rows and the few entries since, not the sale's whole ledger. A
- * fold takes the entries of the transactions that have finished since the last one (see the
- * migration V021 for why by transaction), in a transaction of its own that moves the counts and
+ * SKU, and fold_activity.sql, the holds and payments of each second), so that a report reads the
+ * rows and the few entries since, not the sale's whole ledger. A fold takes the entries of the
+ * transactions that have finished since the last one (see the migration V021 for why by
+ * transaction), in a transaction of its own that moves the counts and
  * the mark together: a fold that fails changes nothing, and the next takes the same entries.
  * Folds on several nodes wait for one another on the mark's lock. Each then summarizes the
  * ledger's new page ranges in its transaction index, so that the entries since are found quickly.
