@@ -11,7 +11,12 @@
 # Variants: grizzly (the default build), servlet (-Pservlet-door), counted (the default build, as
 # grizzly, named for the next one) and uncounted (the default build with the refusals for the
 # reports not counted, FLASHSALE_REPORTS_REFUSALS_COUNTED=false): "counted uncounted" measures
-# what counting a refusal costs.
+# what counting a refusal costs. A variant NAME=JAR runs that packaged server as it is (a build of
+# another commit, say): "before=/tmp/before.jar after=target/flashsale-micro.jar".
+#
+# After the rates, each start records one more run of each path with the JVM's flight recorder
+# (jdk.ThreadAllocationStatistics of the HTTP threads) and prints the bytes allocated per request:
+# a figure that the machine's other work does not move, as it moves the rates.
 #
 # Needs wrk, redis-server, and PostgreSQL on 127.0.0.1:5432 as postgres (a database
 # flashsale_doors is dropped and made). Prints one line per measurement and the medians.
@@ -54,6 +59,8 @@ measure() { # variant
     local jar="$out/grizzly.jar" counted=true admin="admin:doors-admin-password-1"
     [ "$1" = servlet ] && jar="$out/servlet.jar"
     [ "$1" = uncounted ] && counted=false
+    local name=${1%%=*}
+    [[ $1 == *=* ]] && jar=${1#*=}
     psql -U postgres -h 127.0.0.1 -q -c "DROP DATABASE IF EXISTS flashsale_doors" -c "CREATE DATABASE flashsale_doors" >/dev/null
     redis-cli -p $redis_port flushall >/dev/null
     FLASHSALE_JAR=$jar FLASHSALE_HTTP_PORT=$port FLASHSALE_DB_URL=jdbc:postgresql://127.0.0.1:5432/flashsale_doors \
@@ -61,7 +68,7 @@ measure() { # variant
         FLASHSALE_ADMIN_USER=admin FLASHSALE_ADMIN_PASSWORD=doors-admin-password-1 FLASHSALE_REPORTS_REFUSALS_COUNTED=$counted \
         FLASHSALE_LIMITS_API_KEY_PER_SECOND=1000000 FLASHSALE_LIMITS_API_KEY_BURST=1000000 \
         FLASHSALE_LIMITS_ADDRESS_PER_SECOND=1000000 FLASHSALE_LIMITS_ADDRESS_BURST=1000000 \
-        payara/flashsale >"$out/$1.log" 2>&1 &
+        payara/flashsale >"$out/$name.log" 2>&1 &
     local launcher=$!
     for _ in $(seq 1 150); do
         sleep 2
@@ -85,12 +92,37 @@ measure() { # variant
     wrk -t2 -c64 -d10s http://127.0.0.1:$port/api/ping >/dev/null
     wrk -t2 -c64 -d10s -s "$out/soldout.lua" http://127.0.0.1:$port/api/reservations >/dev/null
     for _ in 1 2 3; do
-        echo "$1 ping $(wrk -t2 -c64 -d${seconds}s --latency http://127.0.0.1:$port/api/ping | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} END {print r, "p99", p}')"
-        echo "$1 soldout $(wrk -t2 -c64 -d${seconds}s --latency -s "$out/soldout.lua" http://127.0.0.1:$port/api/reservations | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} END {print r, "p99", p}')"
+        echo "$name ping $(wrk -t2 -c64 -d${seconds}s --latency http://127.0.0.1:$port/api/ping | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} END {print r, "p99", p}')"
+        echo "$name soldout $(wrk -t2 -c64 -d${seconds}s --latency -s "$out/soldout.lua" http://127.0.0.1:$port/api/reservations | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} END {print r, "p99", p}')"
     done
+    allocations "$name"
     pkill -P $launcher || true
     kill $launcher 2>/dev/null || true
     sleep 5
+}
+
+# allocations NAME: bytes allocated per request by the server's HTTP threads, per path.
+allocations() {
+    local pid what n
+    pid=$(pgrep -f -- "-jar .*$(basename "$jar")" | head -1)
+    for what in ping soldout; do
+        jcmd "$pid" JFR.start name=doors settings=default >/dev/null
+        if [ $what = ping ]; then
+            n=$(wrk -t2 -c64 -d${seconds}s http://127.0.0.1:$port/api/ping | awk '/requests in/ {print $1}')
+        else
+            n=$(wrk -t2 -c64 -d${seconds}s -s "$out/soldout.lua" http://127.0.0.1:$port/api/reservations | awk '/requests in/ {print $1}')
+        fi
+        jcmd "$pid" JFR.stop name=doors filename="$out/allocations.jfr" >/dev/null
+        echo "$1 $what-bytes $(jfr print --json --events jdk.ThreadAllocationStatistics "$out/allocations.jfr" | python3 -c '
+import json, sys
+first, last = {}, {}
+for event in json.load(sys.stdin)["recording"]["events"]:
+    thread = event["values"]["thread"]
+    if thread and "http-thread-pool" in thread["javaName"]:
+        first.setdefault(thread["javaName"], event["values"]["allocated"])
+        last[thread["javaName"]] = event["values"]["allocated"]
+print(round(sum(last[name] - first[name] for name in last) / int(sys.argv[1])))' "$n")"
+    done
 }
 
 for _ in $(seq 1 "$rounds"); do
@@ -98,9 +130,10 @@ for _ in $(seq 1 "$rounds"); do
         measure "$variant"
     done
 done | tee "$out/figures.txt"
-echo "medians (requests/s):"
+echo "medians (requests/s; bytes allocated a request):"
 for door in $variants; do
-    for what in ping soldout; do
+    door=${door%%=*}
+    for what in ping soldout ping-bytes soldout-bytes; do
         echo "  $door $what $(awk -v d=$door -v w=$what '$1 == d && $2 == w {print $3}' "$out/figures.txt" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
     done
 done

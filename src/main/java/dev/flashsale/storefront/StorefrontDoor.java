@@ -116,9 +116,14 @@ public class StorefrontDoor extends HttpHandler {
     /** The decoded path, or null when it is one the servlet door would not have passed as it is. */
     static String pathOf(Request request) {
         String raw = request.getRequestURI();
-        String lower = raw.toLowerCase(Locale.ROOT);
-        if (raw.indexOf(';') >= 0 || lower.contains("%2f") || lower.contains("%5c") || lower.contains("%3b")) {
+        if (raw.indexOf(';') >= 0) {
             return null;
+        }
+        if (raw.indexOf('%') >= 0) {
+            String lower = raw.toLowerCase(Locale.ROOT);
+            if (lower.contains("%2f") || lower.contains("%5c") || lower.contains("%3b")) {
+                return null;
+            }
         }
         String path;
         try {
@@ -134,11 +139,17 @@ public class StorefrontDoor extends HttpHandler {
         if (!path.startsWith("/") || path.indexOf('\\') >= 0) {
             return false;
         }
-        for (String segment : path.substring(1).split("/", -1)) {
-            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+        // Segment by segment without splitting: this runs for every request.
+        for (int start = 1; ; ) {
+            int end = path.indexOf('/', start);
+            int stop = end < 0 ? path.length() : end;
+            if (stop == start || path.charAt(start) == '.' && (stop == start + 1 || stop == start + 2 && path.charAt(start + 1) == '.')) {
                 return false;
             }
+            if (end < 0) {
+                return true;
+            }
+            start = end + 1;
         }
-        return true;
     }
 }

@@ -67,8 +67,14 @@ public class StorefrontRoutes {
     /** The routes on a path, the route of the request's method among them (or null) and its parameters' values. */
     record Match(List<StorefrontRoute> onPath, StorefrontRoute route, String[] values) {
 
+        /** Every route on the path is public (a loop, not a stream: it runs for every request). */
         boolean isPublic() {
-            return !onPath.isEmpty() && onPath.stream().allMatch(StorefrontRoute::isPublic);
+            for (StorefrontRoute on : onPath) {
+                if (!on.isPublic()) {
+                    return false;
+                }
+            }
+            return !onPath.isEmpty();
         }
 
         /** The methods the path answers, for Allow. */

@@ -11,11 +11,12 @@ class StorefrontDoorTest {
 
     @Test
     void aPathIsNormalOnlyWithoutDotEmptyOrBackslashSegments() {
-        for (String normal : List.of("/api/ping", "/api/sales/s-1/queue/t_1", "/api/skus/A.B/stock")) {
+        for (String normal : List.of("/api/ping", "/api/sales/s-1/queue/t_1", "/api/skus/A.B/stock", "/api/skus/.A/stock",
+                "/api/skus/.../stock", "/api/skus/x.", "/x", "/api/skus/a..")) {
             assertTrue(StorefrontDoor.isNormal(normal), normal);
         }
         for (String odd : List.of("/api/ping/", "/api//ping", "/api/sales/../admin/sales", "/api/./ping", "/api/sales/..",
-                "api/ping", "/api/ping\\x", "/api/sales/x/.")) {
+                "api/ping", "/api/ping\\x", "/api/sales/x/.", "/", "/..", "/.", "//", "/api/")) {
             assertFalse(StorefrontDoor.isNormal(odd), odd);
         }
     }

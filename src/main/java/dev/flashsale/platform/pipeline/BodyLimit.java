@@ -6,6 +6,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -34,9 +35,19 @@ public final class BodyLimit {
         }
     }
 
-    /** The whole body, at most {@code maxBytes} of it (else 413). */
+    /**
+     * The whole body, at most {@code maxBytes} of it (else 413). A body of a declared length (checked
+     * against the bound before, {@link #checkDeclared}) is read into an array of that length; one of
+     * no declared length through buffers until it ends or passes the bound.
+     */
     static byte[] read(Exchange request, int maxBytes) {
+        long declared = request.contentLength();
         try (InputStream body = request.body()) {
+            if (declared >= 0 && declared <= maxBytes) {
+                byte[] bytes = new byte[(int) declared];
+                int read = body.readNBytes(bytes, 0, bytes.length);
+                return read == bytes.length ? bytes : Arrays.copyOf(bytes, read);
+            }
             byte[] bytes = body.readNBytes(maxBytes + 1);
             if (bytes.length > maxBytes) {
                 throw tooLarge(maxBytes);
