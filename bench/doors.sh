@@ -103,8 +103,9 @@ measure() { # variant
 
 # allocations NAME: bytes allocated per request by the server's HTTP threads, per path.
 allocations() {
-    local pid what n
-    pid=$(pgrep -f -- "-jar .*$(basename "$jar")" | head -1)
+    local pid what n bytes
+    # The launcher starts the JVM as its own child: no other server on the machine is mistaken for it.
+    pid=$(pgrep -P "$launcher" -x java) || { echo "doors.sh: no server JVM under the launcher" >&2; exit 1; }
     for what in ping soldout; do
         jcmd "$pid" JFR.start name=doors settings=default >/dev/null
         if [ $what = ping ]; then
@@ -113,15 +114,16 @@ allocations() {
             n=$(wrk -t2 -c64 -d${seconds}s -s "$out/soldout.lua" http://127.0.0.1:$port/api/reservations | awk '/requests in/ {print $1}')
         fi
         jcmd "$pid" JFR.stop name=doors filename="$out/allocations.jfr" >/dev/null
-        echo "$1 $what-bytes $(jfr print --json --events jdk.ThreadAllocationStatistics "$out/allocations.jfr" | python3 -c '
+        bytes=$(jfr print --json --events jdk.ThreadAllocationStatistics "$out/allocations.jfr" | python3 -c '
 import json, sys
-first, last = {}, {}
+seen = {}
 for event in json.load(sys.stdin)["recording"]["events"]:
     thread = event["values"]["thread"]
     if thread and "http-thread-pool" in thread["javaName"]:
-        first.setdefault(thread["javaName"], event["values"]["allocated"])
-        last[thread["javaName"]] = event["values"]["allocated"]
-print(round(sum(last[name] - first[name] for name in last) / int(sys.argv[1])))' "$n")"
+        seen.setdefault(thread["javaName"], []).append(event["values"]["allocated"])
+# A thread'"'"'s count only grows: what it allocated during the run is its last less its first.
+print(round(sum(max(counts) - min(counts) for counts in seen.values()) / int(sys.argv[1])))' "$n")
+        echo "$1 $what-bytes $bytes"
     done
 }
 
