@@ -35,27 +35,46 @@ public final class BodyLimit {
         }
     }
 
-    /**
-     * The whole body, at most {@code maxBytes} of it (else 413). A body of a declared length (checked
-     * against the bound before, {@link #checkDeclared}) is read into an array of that length; one of
-     * no declared length through buffers until it ends or passes the bound.
-     */
+    /** The whole body, at most {@code maxBytes} of it (else 413). */
     static byte[] read(Exchange request, int maxBytes) {
-        long declared = request.contentLength();
         try (InputStream body = request.body()) {
-            if (declared >= 0 && declared <= maxBytes) {
-                byte[] bytes = new byte[(int) declared];
-                int read = body.readNBytes(bytes, 0, bytes.length);
-                return read == bytes.length ? bytes : Arrays.copyOf(bytes, read);
-            }
-            byte[] bytes = body.readNBytes(maxBytes + 1);
-            if (bytes.length > maxBytes) {
-                throw tooLarge(maxBytes);
-            }
-            return bytes;
+            return read(body, request.contentLength(), maxBytes);
         } catch (IOException unreadable) {
             throw new UncheckedIOException("The request body could not be read", unreadable);
         }
+    }
+
+    /**
+     * The whole of {@code body}, at most {@code maxBytes} (else 413). A body of a declared length
+     * within the bound is read into an array of that length, without the buffers of a read to the
+     * end; should the stream go on past it (a length sent beside a chunked body), the rest is read
+     * too, as a body of no declared length is, through buffers until it ends or passes the bound.
+     */
+    static byte[] read(InputStream body, long declared, int maxBytes) throws IOException {
+        if (declared < 0 || declared > maxBytes) {
+            return within(body.readNBytes(maxBytes + 1), maxBytes);
+        }
+        byte[] bytes = new byte[(int) declared];
+        int read = body.readNBytes(bytes, 0, bytes.length);
+        if (read < bytes.length) {
+            return Arrays.copyOf(bytes, read);
+        }
+        int next = body.read();
+        if (next < 0) {
+            return bytes;
+        }
+        byte[] rest = body.readNBytes(maxBytes - bytes.length);
+        byte[] whole = Arrays.copyOf(bytes, bytes.length + 1 + rest.length);
+        whole[bytes.length] = (byte) next;
+        System.arraycopy(rest, 0, whole, bytes.length + 1, rest.length);
+        return within(whole, maxBytes);
+    }
+
+    private static byte[] within(byte[] bytes, int maxBytes) {
+        if (bytes.length > maxBytes) {
+            throw tooLarge(maxBytes);
+        }
+        return bytes;
     }
 
     /** Reads and throws away up to {@code bytes} of a body. */
