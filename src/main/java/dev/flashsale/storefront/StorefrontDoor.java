@@ -2,12 +2,10 @@ package dev.flashsale.storefront;
 
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.web.WebModuleServing;
-import java.io.CharConversionException;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
@@ -26,7 +24,8 @@ import org.glassfish.grizzly.http.server.Response;
  * has started, and until then, and until the servlet container maps the application's paths
  * (the door asks it for the home page), the door answers 503 with Retry-After. Each request runs with the
  * thread's context class loader set to the application's, in a copy of the web module's
- * component invocation ({@link ContainerInvocations}). The path is its own to check, as no container normalised it: a path
+ * component invocation ({@link ContainerInvocations}). The path is its own to check
+ * ({@link StorefrontPaths}), as no container normalised it: a path
  * parameter ({@code ;}), an encoded slash or backslash, or a {@code .}, {@code ..} or empty
  * segment is refused with 400, as under the servlet door.
  */
@@ -62,7 +61,7 @@ public class StorefrontDoor extends HttpHandler {
         ClassLoader before = thread.getContextClassLoader();
         thread.setContextClassLoader(application);
         try {
-            String path = pathOf(request);
+            String path = StorefrontPaths.pathOf(request);
             GrizzlyExchange exchange = new GrizzlyExchange(request, response, path == null ? request.getRequestURI() : path);
             if (path == null) {
                 Storefront.refuse(exchange, MALFORMED_PATH);
@@ -111,45 +110,5 @@ public class StorefrontDoor extends HttpHandler {
             PROBING.set(false);
         }
         return WebModuleServing.isServing();
-    }
-
-    /** The decoded path, or null when it is one the servlet door would not have passed as it is. */
-    static String pathOf(Request request) {
-        String raw = request.getRequestURI();
-        if (raw.indexOf(';') >= 0) {
-            return null;
-        }
-        if (raw.indexOf('%') >= 0) {
-            String lower = raw.toLowerCase(Locale.ROOT);
-            if (lower.contains("%2f") || lower.contains("%5c") || lower.contains("%3b")) {
-                return null;
-            }
-        }
-        String path;
-        try {
-            path = request.getDecodedRequestURI();
-        } catch (CharConversionException notUtf8) {
-            return null;
-        }
-        return isNormal(path) ? path : null;
-    }
-
-    /** Absolute, with no {@code .}, {@code ..} or empty segment (a trailing slash is an empty segment) and no backslash. */
-    static boolean isNormal(String path) {
-        if (!path.startsWith("/") || path.indexOf('\\') >= 0) {
-            return false;
-        }
-        // Segment by segment without splitting: this runs for every request.
-        for (int start = 1; ; ) {
-            int end = path.indexOf('/', start);
-            int stop = end < 0 ? path.length() : end;
-            if (stop == start || path.charAt(start) == '.' && (stop == start + 1 || stop == start + 2 && path.charAt(start + 1) == '.')) {
-                return false;
-            }
-            if (end < 0) {
-                return true;
-            }
-            start = end + 1;
-        }
     }
 }
