@@ -74,10 +74,12 @@ public class StorefrontDoor extends HttpHandler {
             }
             Object invocation = open.invocations().begin();
             try {
+                WeldRequestCache.begin();
                 if (!open.storefront().serve(exchange)) {
                     Storefront.refuse(exchange, Storefront.NO_SUCH_RESOURCE);
                 }
             } finally {
+                WeldRequestCache.end();
                 open.invocations().end(invocation);
             }
         } finally {
