@@ -13,14 +13,14 @@ import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Every integration test class belongs to one of the suite's groups, so that it runs in the suite's
- * order and alone with -Dgroups; and a class of the groups that reach the second node or drive a
- * browser (whose first class starts that node early), or one that starts it early itself
- * ({@link SecondNodeStartsBeside}), runs alone ({@code @Isolated}).
+ * order and alone with -Dgroups; and a class of the groups that reach the second node, or one that
+ * starts it early ({@link SecondNodeStartsBeside}, or a browser class that runs alone:
+ * {@link EarlyStarts}), runs alone ({@code @Isolated}).
  */
 class GroupTagTest {
 
     /** The groups whose classes run alone: they stop, slow or start what every class shares. */
-    private static final List<String> ALONE = List.of("browser", "packaging", "faults", "cluster");
+    private static final List<String> ALONE = List.of("packaging", "faults", "cluster");
 
     @Test
     void everyIntegrationTestClassNamesItsGroup() throws IOException, URISyntaxException, ClassNotFoundException {

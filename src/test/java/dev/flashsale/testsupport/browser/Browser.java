@@ -163,6 +163,29 @@ public final class Browser implements AutoCloseable {
         return byId(id).getText().strip();
     }
 
+    /**
+     * The index of the first row of a table whose cell {@code column} reads {@code text}, turning
+     * the table's pages (a PrimeFaces paginator, whose rows number on across pages) while there are
+     * more: the tests that run beside this one add rows too, so a row of this test's own need not
+     * be the newest.
+     */
+    public int rowOf(String table, String column, String text) {
+        String nextPage = "var next = document.getElementById(arguments[0]).querySelector('.ui-paginator-next');"
+                + " if (!next || next.classList.contains('ui-state-disabled')) return false; next.click(); return true;";
+        for (int row = 0; ; row++) {
+            String cell = table + ":" + row + ":" + column;
+            if (!has(cell) && row > 0 && Boolean.TRUE.equals(script(nextPage, table))) {
+                awaitAjax().awaitPresent(cell);
+            }
+            if (!has(cell)) {
+                throw new AssertionError(table + " has no row whose " + column + " reads " + text + ":\n" + bodyText());
+            }
+            if (text.equals(text(cell))) {
+                return row;
+            }
+        }
+    }
+
     public String currentUrl() {
         return driver.getCurrentUrl();
     }
