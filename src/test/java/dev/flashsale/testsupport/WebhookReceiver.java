@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
@@ -83,6 +84,8 @@ public final class WebhookReceiver implements AutoCloseable, AfterAllCallback {
     private final Map<String, Instant> refusing = new ConcurrentHashMap<>();
     /** Per path, where it redirects (302). */
     private final Map<String, String> redirecting = new ConcurrentHashMap<>();
+    /** Per path, how long it holds each request before it answers. */
+    private final Map<String, Duration> stalling = new ConcurrentHashMap<>();
 
     public WebhookReceiver() {
         try {
@@ -90,7 +93,8 @@ public final class WebhookReceiver implements AutoCloseable, AfterAllCallback {
         } catch (IOException e) {
             throw new UncheckedIOException("No webhook receiver", e);
         }
-        server.setExecutor(Executors.newFixedThreadPool(4));
+        // Threads enough for the requests a stalling path holds at once and the others beside them.
+        server.setExecutor(Executors.newFixedThreadPool(32));
         server.createContext("/", this::answer);
         server.start();
     }
@@ -108,6 +112,11 @@ public final class WebhookReceiver implements AutoCloseable, AfterAllCallback {
     /** {@code path} answers 500 to a request that arrives before {@code until}, 204 from then on. */
     public void refuseUntil(String path, Instant until) {
         refusing.put("/" + path, until);
+    }
+
+    /** {@code path} holds each request it gets for {@code stall}, then answers (recorded as it arrives). */
+    public void stall(String path, Duration stall) {
+        stalling.put("/" + path, stall);
     }
 
     /** {@code path} answers 302 with {@code location} from now on. */
@@ -133,6 +142,7 @@ public final class WebhookReceiver implements AutoCloseable, AfterAllCallback {
             received.add(new Received(path, exchange.getRequestHeaders().getFirst("webhook-id"),
                     exchange.getRequestHeaders().getFirst("webhook-timestamp"),
                     exchange.getRequestHeaders().getFirst("webhook-signature"), body, status, now));
+            Pause.millis(stalling.getOrDefault(path, Duration.ZERO).toMillis());
             exchange.sendResponseHeaders(status, -1);
         }
     }

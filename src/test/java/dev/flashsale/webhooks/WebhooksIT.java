@@ -48,6 +48,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class WebhooksIT {
 
     private static final Duration PATIENCE = Duration.ofSeconds(30);
+    /** How long the slow receiver holds each request: under the tests' server's request timeout (5 s). */
+    private static final Duration STALL = Duration.ofSeconds(4);
     /**
      * The deliveries of one webhook ({@code ?::uuid}) of the events of some reservations
      * ({@code ?::text[]}, as {@link #ids}): the test's own, whatever other classes' events the
@@ -124,6 +126,45 @@ class WebhooksIT {
             }
         } finally {
             delete(hook.getString("id"));
+        }
+    }
+
+    /**
+     * A receiver that takes seconds to answer holds only the senders of its own deliveries: while
+     * it holds one of this test's events, the next event reaches a prompt receiver at once. Before,
+     * a round of deliveries was recorded only when its slowest had answered, and the next round
+     * waited for it, so every webhook's events waited for the slowest receiver.
+     */
+    @Test
+    void aSlowReceiverDelaysNoOtherReceiversEvents() {
+        String slow = "slow";
+        String prompt = "prompt";
+        RECEIVER.stall(slow, STALL);
+        JsonObject slowHook = register(slow, "reservation.cancelled");
+        JsonObject promptHook = register(prompt, "reservation.cancelled");
+        try {
+            String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
+            String first = reserve(sku, "buyer-first");
+            String second = reserve(sku, "buyer-second");
+            assertEquals(200, api.cancel(first).status());
+            await("the slow receiver holding the first event").atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
+                    .until(() -> !received(slow, List.of(first)).isEmpty());
+            Instant held = received(slow, List.of(first)).get(0).at();
+
+            assertEquals(200, api.cancel(second).status());
+            await("the second event at the prompt receiver").atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
+                    .until(() -> !received(prompt, List.of(second)).isEmpty());
+            Instant promptGot = received(prompt, List.of(second)).get(0).at();
+            assertTrue(promptGot.isBefore(held.plus(STALL)), "the prompt receiver got the second event at " + promptGot
+                    + ", after the slow one answered the first (held from " + held + " for " + STALL + ")");
+            await("both events delivered to both").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
+                    Db.scalar("SELECT count(*) FROM " + DELIVERIES + " AND d.status = 'DELIVERED'", slowHook.getString("id"),
+                            ids(List.of(first, second))) == 2
+                            && Db.scalar("SELECT count(*) FROM " + DELIVERIES + " AND d.status = 'DELIVERED'",
+                            promptHook.getString("id"), ids(List.of(first, second))) == 2);
+        } finally {
+            delete(slowHook.getString("id"));
+            delete(promptHook.getString("id"));
         }
     }
 

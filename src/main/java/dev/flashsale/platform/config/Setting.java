@@ -291,7 +291,8 @@ public enum Setting {
     WEBHOOKS_SEND_INTERVAL_MS(WEBHOOKS, "flashsale.webhooks.send-interval-ms", "1000", MILLISECONDS,
             "how often each node's sender looks for due webhook deliveries"),
     WEBHOOKS_BATCH_SIZE(WEBHOOKS, "flashsale.webhooks.batch-size", "16", COUNT,
-            "most deliveries a node claims per tick, sent at once: the bound on its concurrent webhook requests"),
+            "a node's webhook senders: the bound on its concurrent webhook requests; one webhook's deliveries take at"
+                    + " most a quarter of them a claim, and fewer than half in all, so that a slow receiver delays no other"),
     WEBHOOKS_LEASE_SECONDS(WEBHOOKS, "flashsale.webhooks.lease-seconds", "30", SECONDS,
             "how long a claimed delivery is a node's: one whose node died mid-delivery is sent again after it"
                     + " (keep it above the connect and request timeouts)"),

@@ -1,19 +1,22 @@
 package dev.flashsale.webhooks.boundary;
 
 import dev.flashsale.platform.timer.IntervalTimer;
+import dev.flashsale.webhooks.control.Senders;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Runs the webhook sender every {@code flashsale.webhooks.send-interval-ms}, on every node (the
- * sender is built for several at once). A round still sending when the next tick comes lets that
- * tick pass. Old events are forgotten once a minute or so.
+ * sender is built for several at once). A tick claims on as senders come free, for one interval at
+ * most; one still at work when the next tick comes lets that tick pass. Old events are forgotten
+ * once a minute or so.
  */
 @Singleton
 @Startup
@@ -22,10 +25,13 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class WebhookSendTimer extends IntervalTimer {
 
     private static final long PRUNE_EVERY_TICKS = 60;
-    private static final int ROUNDS_PER_TICK_MAX = 4;
+    private static final int ROUNDS_PER_TICK_MAX = 8;
 
     @Inject
     WebhookSender sender;
+
+    @Inject
+    Senders senders;
 
     @Inject
     @ConfigProperty(name = "flashsale.webhooks.send-interval-ms")
@@ -48,9 +54,11 @@ public class WebhookSendTimer extends IntervalTimer {
         if (ticks.incrementAndGet() % PRUNE_EVERY_TICKS == 0) {
             sender.prune();
         }
-        // After a full batch more may be due: send on within this tick, a few rounds at most.
-        for (int round = 0; round < ROUNDS_PER_TICK_MAX; round++) {
-            if (!sender.sendDue()) {
+        // After a full claim more may be due: claim on within this tick as half of the senders
+        // come free, a few rounds at most.
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(intervalMillis);
+        for (int round = 0; round < ROUNDS_PER_TICK_MAX && sender.sendDue(); round++) {
+            if (!senders.awaitHalfIdle(deadline)) {
                 break;
             }
         }

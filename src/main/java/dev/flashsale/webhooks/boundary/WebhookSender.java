@@ -3,6 +3,7 @@ package dev.flashsale.webhooks.boundary;
 import dev.flashsale.webhooks.control.Backoff;
 import dev.flashsale.webhooks.control.DeliveryBook;
 import dev.flashsale.webhooks.control.Dispatcher;
+import dev.flashsale.webhooks.control.Senders;
 import dev.flashsale.webhooks.entity.Attempt;
 import dev.flashsale.webhooks.entity.ClaimedDelivery;
 import dev.flashsale.webhooks.entity.DeliveryStatus;
@@ -14,20 +15,22 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * One round of sending: claim a batch of due deliveries (one short transaction, committed before
- * any request goes out), send them at once outside any transaction, then record each outcome (one
- * short transaction). Safe on every node at once: claims skip each other's rows, and an outcome
- * is recorded only under the claim that sent it. A node that dies between the claim and the
- * record leaves its rows to be claimed again when their lease runs out: at least once, never lost.
+ * One round of sending: claim as many due deliveries as the node has idle senders (one short
+ * transaction, committed before any request goes out), and start sending them, outside any
+ * transaction; each outcome is recorded as it comes (one short transaction each), so that no
+ * receiver's slowness holds another's delivery ({@link Senders}). Safe on every node at once: claims
+ * skip each other's rows, and an outcome is recorded only under the claim that sent it. A node
+ * that dies between the claim and the record leaves its rows to be claimed again when their lease
+ * runs out: at least once, never lost.
  */
 @Stateless
 public class WebhookSender {
@@ -45,8 +48,7 @@ public class WebhookSender {
     Dispatcher dispatcher;
 
     @Inject
-    @ConfigProperty(name = "flashsale.webhooks.batch-size")
-    int batchSize;
+    Senders senders;
 
     @Inject
     @ConfigProperty(name = "flashsale.webhooks.lease-seconds")
@@ -78,43 +80,39 @@ public class WebhookSender {
         backoff = new Backoff(retryBaseMillis, Math.max(retryBaseMillis, retryMaxMillis));
     }
 
-    /** @return whether the round claimed a full batch (more may be due) */
+    /** @return whether the round claimed all it asked for (more may be due) */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public boolean sendDue() {
-        WebhookSender transactional = context.getBusinessObject(WebhookSender.class);
-        UUID claim = UUID.randomUUID();
-        List<ClaimedDelivery> batch = transactional.claim(claim);
-        if (batch.isEmpty()) {
+        int idle = senders.idle();
+        if (idle == 0) {
             return false;
         }
-        List<Attempt> attempts = dispatcher.send(batch);
-        transactional.record(claim, attempts);
-        return batch.size() >= batchSize;
+        WebhookSender transactional = context.getBusinessObject(WebhookSender.class);
+        UUID claim = UUID.randomUUID();
+        List<ClaimedDelivery> batch = transactional.claim(claim, idle, senders.busy());
+        for (ClaimedDelivery delivery : batch) {
+            senders.send(delivery, dispatcher::attempt, attempt -> transactional.record(claim, attempt));
+        }
+        return batch.size() >= idle;
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public List<ClaimedDelivery> claim(UUID claim) {
-        return deliveries.claim(claim, NODE, batchSize, leaseSeconds);
+    public List<ClaimedDelivery> claim(UUID claim, int most, Set<UUID> busy) {
+        return deliveries.claim(claim, NODE, most, senders.perWebhook(), busy, leaseSeconds);
     }
 
-    /**
-     * The outcomes, in the order of the deliveries' ids (as PostgreSQL orders a uuid: its hex text),
-     * the order a webhook's deletion locks its deliveries in (db/webhooks/lock_deliveries_of_webhook.sql).
-     */
+    /** One attempt's outcome, on the sender's thread: delivered, due again after its backoff, or failed for good. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public void record(UUID claim, List<Attempt> attempts) {
-        List<Attempt> inIdOrder = attempts.stream().sorted(Comparator.comparing(attempt -> attempt.delivery().id().toString())).toList();
-        for (Attempt attempt : inIdOrder) {
-            if (attempt.delivered()) {
-                deliveries.delivered(attempt);
-                continue;
-            }
-            long delay = backoff.delayMillis(attempt.delivery().attempt(), ThreadLocalRandom.current());
-            Optional<DeliveryStatus> now = deliveries.attemptFailed(claim, attempt, delay, giveUpSeconds);
-            if (now.isPresent() && now.get() == DeliveryStatus.FAILED) {
-                LOG.warning(() -> "Webhook delivery " + attempt.delivery().id() + " failed for good after "
-                        + attempt.delivery().attempt() + " attempts: " + attempt.error());
-            }
+    public void record(UUID claim, Attempt attempt) {
+        if (attempt.delivered()) {
+            deliveries.delivered(attempt);
+            return;
+        }
+        long delay = backoff.delayMillis(attempt.delivery().attempt(), ThreadLocalRandom.current());
+        Optional<DeliveryStatus> now = deliveries.attemptFailed(claim, attempt, delay, giveUpSeconds);
+        if (now.isPresent() && now.get() == DeliveryStatus.FAILED) {
+            LOG.warning(() -> "Webhook delivery " + attempt.delivery().id() + " failed for good after "
+                    + attempt.delivery().attempt() + " attempts: " + attempt.error());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.flashsale.webhooks.control;
 
+import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.webhooks.entity.Attempt;
@@ -13,6 +14,7 @@ import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /** The {@code outbox} and {@code webhook_delivery} tables: events written, deliveries claimed and settled. */
@@ -36,14 +38,17 @@ public class DeliveryBook {
         return Boolean.TRUE.equals(sql.named("webhooks/find_listened").with("type", type).singleValue());
     }
 
-    public List<ClaimedDelivery> claim(UUID claim, String node, int batch, int leaseSeconds) {
+    /** Up to {@code batch} due deliveries, at most {@code perWebhook} of one webhook and none of the {@code busy} ones. */
+    public List<ClaimedDelivery> claim(UUID claim, String node, int batch, int perWebhook, Set<UUID> busy, int leaseSeconds) {
         List<Tuple> rows = sql.named("webhooks/claim_deliveries")
                 .with("claim", claim)
                 .with("node", node)
                 .with("batch", batch)
+                .with("perWebhook", perWebhook)
+                .with("busy", PgArrays.literal(busy))
                 .with("leaseSeconds", leaseSeconds)
                 .rows();
-        return rows.stream().map(row -> new ClaimedDelivery(Rows.uuid(row, "id"), Rows.integer(row, "attempts"),
+        return rows.stream().map(row -> new ClaimedDelivery(Rows.uuid(row, "id"), Rows.uuid(row, "webhook_id"), Rows.integer(row, "attempts"),
                 "msg_" + Rows.uuid(row, "message_id"), Rows.text(row, "body"), Rows.text(row, "url"),
                 Rows.text(row, "secret"))).toList();
     }

@@ -2,10 +2,6 @@ package dev.flashsale.webhooks.control;
 
 import dev.flashsale.webhooks.entity.Attempt;
 import dev.flashsale.webhooks.entity.ClaimedDelivery;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.net.InetAddress;
@@ -14,35 +10,23 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Sends a batch of claimed deliveries at once, each one POST with the Standard Webhooks headers,
- * and answers how each went. Bounded: one sending thread per delivery of a full batch, the
- * connect and request timeouts bound each request, redirects are not followed (a receiver's 3xx
- * is a failed attempt), and the receiver's body is not read. Each target is judged
+ * Sends one claimed delivery: one POST with the Standard Webhooks headers, and answers how it went.
+ * Bounded: the connect and request timeouts bound the request, redirects are not followed (a
+ * receiver's 3xx is a failed attempt), and the receiver's body is not read. Each target is judged
  * ({@link WebhookTargets}) on the addresses its host resolves to at the attempt, and the request
- * goes to the address judged ({@link WebhookPost}).
+ * goes to the address judged ({@link WebhookPost}). The node's sending threads are {@link Senders}.
  */
 @ApplicationScoped
 public class Dispatcher {
 
     private static final String USER_AGENT = "flashsale-webhooks/1";
 
-    @Resource
-    ManagedThreadFactory threads;
-
     @Inject
     WebhookTargets targets;
-
-    @Inject
-    @ConfigProperty(name = "flashsale.webhooks.batch-size")
-    int batchSize;
 
     @Inject
     @ConfigProperty(name = "flashsale.webhooks.connect-timeout-ms")
@@ -52,27 +36,10 @@ public class Dispatcher {
     @ConfigProperty(name = "flashsale.webhooks.request-timeout-ms")
     long requestTimeoutMillis;
 
-    private ExecutorService senders;
     private final Clock clock = Clock.systemUTC();
 
-    @PostConstruct
-    void open() {
-        senders = Executors.newFixedThreadPool(Math.max(1, batchSize), threads);
-    }
-
-    @PreDestroy
-    void close() {
-        senders.shutdownNow();
-    }
-
-    /** Sends every delivery of {@code batch} at once; @return how each went, in the batch's order */
-    public List<Attempt> send(List<ClaimedDelivery> batch) {
-        List<CompletableFuture<Attempt>> sent = batch.stream()
-                .map(delivery -> CompletableFuture.supplyAsync(() -> attempt(delivery), senders)).toList();
-        return sent.stream().map(CompletableFuture::join).toList();
-    }
-
-    private Attempt attempt(ClaimedDelivery delivery) {
+    /** @return how the attempt went; never throws for the receiver's failures */
+    public Attempt attempt(ClaimedDelivery delivery) {
         try {
             URI url = url(delivery.url());
             InetAddress address;
