@@ -21,17 +21,16 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The waiting room in the console, in headless Chromium: on a sale's dashboard the queue, the
  * seed's hash, pause and resume, and a ticket revoked (screenshot in target/console-room.png),
  * then counted in the sale's report;
  * in the sale form its settings, refused with the admin API's messages when invalid and stored
- * (and audited) when valid, read-only for a viewer.
+ * (and audited) when valid, read-only for a viewer. It runs beside the other classes, on a sale
+ * and room of its own.
  */
 @Tag("browser")
-@Isolated("a browser class: the second node's start may begin with it (EarlyStarts)")
 class WaitingRoomConsoleIT {
 
     private final Api api = new Api(TestServer.url());

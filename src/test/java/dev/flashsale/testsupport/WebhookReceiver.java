@@ -84,8 +84,15 @@ public final class WebhookReceiver implements AutoCloseable, AfterAllCallback {
     private final Map<String, Instant> refusing = new ConcurrentHashMap<>();
     /** Per path, where it redirects (302). */
     private final Map<String, String> redirecting = new ConcurrentHashMap<>();
-    /** Per path, how long it holds each request before it answers. */
-    private final Map<String, Duration> stalling = new ConcurrentHashMap<>();
+    /** Per path, how long it holds a request whose body has one of some texts before it answers. */
+    private final Map<String, Stall> stalling = new ConcurrentHashMap<>();
+
+    private record Stall(Duration length, List<String> texts) {
+
+        long millisFor(String body) {
+            return texts.stream().anyMatch(body::contains) ? length.toMillis() : 0;
+        }
+    }
 
     public WebhookReceiver() {
         try {
@@ -114,9 +121,12 @@ public final class WebhookReceiver implements AutoCloseable, AfterAllCallback {
         refusing.put("/" + path, until);
     }
 
-    /** {@code path} holds each request it gets for {@code stall}, then answers (recorded as it arrives). */
-    public void stall(String path, Duration stall) {
-        stalling.put("/" + path, stall);
+    /**
+     * {@code path} holds each request whose body has one of {@code texts} (a test's own ids: other
+     * classes' events come too) for {@code stall}, then answers; recorded as it arrives.
+     */
+    public void stall(String path, Duration stall, List<String> texts) {
+        stalling.put("/" + path, new Stall(stall, List.copyOf(texts)));
     }
 
     /** {@code path} answers 302 with {@code location} from now on. */
@@ -142,7 +152,8 @@ public final class WebhookReceiver implements AutoCloseable, AfterAllCallback {
             received.add(new Received(path, exchange.getRequestHeaders().getFirst("webhook-id"),
                     exchange.getRequestHeaders().getFirst("webhook-timestamp"),
                     exchange.getRequestHeaders().getFirst("webhook-signature"), body, status, now));
-            Pause.millis(stalling.getOrDefault(path, Duration.ZERO).toMillis());
+            Stall stall = stalling.get(path);
+            Pause.millis(stall == null ? 0 : stall.millisFor(body));
             exchange.sendResponseHeaders(status, -1);
         }
     }

@@ -133,12 +133,13 @@ class WebhookDeletionIT {
     }
 
     /**
-     * A webhook deleted as the sender records the outcomes of a round of its deliveries: the
-     * deletion locks the deliveries in the order of their ids, the order the sender records them
-     * in, so neither holds one while waiting for one the other holds. (The deletion's cascade took
-     * them in the table's order: PostgreSQL broke the two's wait with 40P01, and the admin API
-     * answered 503.) Webhooks of 100 pending deliveries each, whose receiver refuses, are deleted
-     * as their first deliveries arrive: every deletion answered 204.
+     * A webhook deleted as the sender records the outcomes of its deliveries: neither holds one
+     * while waiting for one the other holds (the deletion locks them in the order of their ids;
+     * the sender records each outcome alone). (The deletion's cascade took them in the table's
+     * order while the sender recorded a round's outcomes in one transaction: PostgreSQL broke the
+     * two's wait with 40P01, and the admin API answered 503.) Webhooks of 100 pending deliveries
+     * each, whose receiver refuses, are deleted as their first deliveries arrive: every deletion
+     * answered 204.
      */
     @Test
     void aWebhookDeletedAsTheSenderRecordsItsRoundIsDeletedWithoutADeadlock() {

@@ -139,13 +139,13 @@ class WebhooksIT {
     void aSlowReceiverDelaysNoOtherReceiversEvents() {
         String slow = "slow";
         String prompt = "prompt";
-        RECEIVER.stall(slow, STALL);
+        String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
+        String first = reserve(sku, "buyer-first");
+        String second = reserve(sku, "buyer-second");
+        RECEIVER.stall(slow, STALL, List.of(first, second));
         JsonObject slowHook = register(slow, "reservation.cancelled");
         JsonObject promptHook = register(prompt, "reservation.cancelled");
         try {
-            String sku = Sales.openSku(api, 5, 1, 600, "REFUSE");
-            String first = reserve(sku, "buyer-first");
-            String second = reserve(sku, "buyer-second");
             assertEquals(200, api.cancel(first).status());
             await("the slow receiver holding the first event").atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
                     .until(() -> !received(slow, List.of(first)).isEmpty());

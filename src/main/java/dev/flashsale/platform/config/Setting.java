@@ -292,7 +292,7 @@ public enum Setting {
             "how often each node's sender looks for due webhook deliveries"),
     WEBHOOKS_BATCH_SIZE(WEBHOOKS, "flashsale.webhooks.batch-size", "16", COUNT,
             "a node's webhook senders: the bound on its concurrent webhook requests; one webhook's deliveries take at"
-                    + " most a quarter of them a claim, and fewer than half in all, so that a slow receiver delays no other"),
+                    + " most a quarter of them a claim, and fewer than half in all, so that one slow receiver delays no other"),
     WEBHOOKS_LEASE_SECONDS(WEBHOOKS, "flashsale.webhooks.lease-seconds", "30", SECONDS,
             "how long a claimed delivery is a node's: one whose node died mid-delivery is sent again after it"
                     + " (keep it above the connect and request timeouts)"),

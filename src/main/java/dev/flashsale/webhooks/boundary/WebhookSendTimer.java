@@ -14,8 +14,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Runs the webhook sender every {@code flashsale.webhooks.send-interval-ms}, on every node (the
- * sender is built for several at once). A tick claims on as senders come free, for one interval at
- * most; one still at work when the next tick comes lets that tick pass. Old events are forgotten
+ * sender is built for several at once). A tick claims again each time a sender finishes while more
+ * may be due, for one interval at most; one still at work when the next tick comes lets that tick
+ * pass. Old events are forgotten
  * once a minute or so.
  */
 @Singleton
@@ -25,7 +26,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class WebhookSendTimer extends IntervalTimer {
 
     private static final long PRUNE_EVERY_TICKS = 60;
-    private static final int ROUNDS_PER_TICK_MAX = 8;
+    /** Claims a tick makes at most: each after a sender finished. */
+    private static final int ROUNDS_PER_TICK_MAX = 64;
 
     @Inject
     WebhookSender sender;
@@ -54,11 +56,11 @@ public class WebhookSendTimer extends IntervalTimer {
         if (ticks.incrementAndGet() % PRUNE_EVERY_TICKS == 0) {
             sender.prune();
         }
-        // After a full claim more may be due: claim on within this tick as half of the senders
-        // come free, a few rounds at most.
+        // While more may be due, claim again each time a sender finishes, within this tick.
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(intervalMillis);
-        for (int round = 0; round < ROUNDS_PER_TICK_MAX && sender.sendDue(); round++) {
-            if (!senders.awaitHalfIdle(deadline)) {
+        for (int round = 0; round < ROUNDS_PER_TICK_MAX; round++) {
+            long finished = senders.finished();
+            if (!sender.sendDue() || !senders.awaitFinishedAfter(finished, deadline)) {
                 break;
             }
         }

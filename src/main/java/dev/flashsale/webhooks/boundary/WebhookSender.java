@@ -80,12 +80,16 @@ public class WebhookSender {
         backoff = new Backoff(retryBaseMillis, Math.max(retryBaseMillis, retryMaxMillis));
     }
 
-    /** @return whether the round claimed all it asked for (more may be due) */
+    /**
+     * @return whether more may be due: the round claimed all it asked for, or a webhook has its
+     *         share of the senders in flight (its next deliveries are claimed as those finish, not
+     *         at the next tick)
+     */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public boolean sendDue() {
         int idle = senders.idle();
         if (idle == 0) {
-            return false;
+            return true;
         }
         WebhookSender transactional = context.getBusinessObject(WebhookSender.class);
         UUID claim = UUID.randomUUID();
@@ -93,7 +97,7 @@ public class WebhookSender {
         for (ClaimedDelivery delivery : batch) {
             senders.send(delivery, dispatcher::attempt, attempt -> transactional.record(claim, attempt));
         }
-        return batch.size() >= idle;
+        return batch.size() >= idle || !senders.busy().isEmpty();
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)

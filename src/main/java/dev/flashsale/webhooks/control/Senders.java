@@ -45,8 +45,9 @@ public class Senders {
 
     private ExecutorService pool;
     private int total;
-    /** Deliveries in flight, in all and per webhook; guarded by this. */
+    /** Deliveries in flight, in all and per webhook, and finished; guarded by this. */
     private int sending;
+    private long finished;
     private final Map<UUID, Integer> sendingPerWebhook = new HashMap<>();
 
     @PostConstruct
@@ -92,8 +93,9 @@ public class Senders {
                 try {
                     outcome.accept(attempt.apply(delivery));
                 } catch (RuntimeException failed) {
-                    LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + " was not recorded; it is sent again once its lease"
-                            + " runs out", failed);
+                    // Stopping, the node may no longer record what a request that outlived it did (a socket ignores interrupts).
+                    LOG.log(pool.isShutdown() ? Level.FINE : Level.WARNING, "Webhook delivery " + delivery.id()
+                            + " was not recorded; it is sent again once its lease runs out", failed);
                 } finally {
                     done(delivery);
                 }
@@ -104,14 +106,18 @@ public class Senders {
         }
     }
 
+    /** How many deliveries the senders have finished so far: what {@link #awaitFinishedAfter} waits on. */
+    public synchronized long finished() {
+        return finished;
+    }
+
     /**
-     * Waits until half of the senders are idle (one, of fewer than two), or until the deadline
-     * ({@link System#nanoTime}); @return whether they are
+     * Waits until a sender finishes a delivery after {@code seen} were finished, or until the
+     * deadline ({@link System#nanoTime}); @return whether one did
      */
-    public synchronized boolean awaitHalfIdle(long deadlineNanos) {
-        int wanted = Math.max(1, total / 2);
+    public synchronized boolean awaitFinishedAfter(long seen, long deadlineNanos) {
         try {
-            while (total - sending < wanted) {
+            while (finished == seen) {
                 long left = deadlineNanos - System.nanoTime();
                 if (left <= 0) {
                     return false;
@@ -127,6 +133,7 @@ public class Senders {
 
     private synchronized void done(ClaimedDelivery delivery) {
         sending--;
+        finished++;
         sendingPerWebhook.computeIfPresent(delivery.webhookId(), (webhook, count) -> count == 1 ? null : count - 1);
         notifyAll();
     }
