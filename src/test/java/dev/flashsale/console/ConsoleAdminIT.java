@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import redis.clients.jedis.Jedis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,10 +27,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The console's administration in headless Chromium, and the admin API's doors: users added and
  * passwords changed, storefront keys issued and revoked with their audit trail, a failed webhook
  * delivery sent again, reconciliation run and a counter rebuilt; a viewer reads and changes
- * nothing; without a login, pages send to the login form and the API answers 401. It runs beside
- * the other classes ({@link ConsoleIT}) and finds its own rows in the console's lists.
+ * nothing; without a login, pages send to the login form and the API answers 401. It finds its
+ * own rows in the console's lists and follows its own webhook delivery, whatever other classes
+ * write ({@link ConsoleIT}); it runs alone only for the CPU its browser takes.
  */
 @Tag("browser")
+@Isolated("a browser beside the classes side by side takes the CPU Redis needs on two cores: the gate's reads time out and it closes")
 class ConsoleAdminIT {
 
     private final URL base = TestServer.url();

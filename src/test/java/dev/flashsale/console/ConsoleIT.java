@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,12 +27,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The merchandisers' sale pages in headless Chromium against the deployed WAR: a sale set up,
  * opened and watched while a storefront reserves and pays, its report and its reservations; every
  * invalid form refused with its message and nothing stored; a form posted without its ViewState,
- * or after its session ended, refused. It runs beside the other classes and finds its own rows in
- * the console's lists wherever they stand (as {@link ConsoleAdminIT}, the administration's pages,
- * beside it); the login form's refusals, which spend failed logins of the tests' own address, are
- * {@link ConsoleLoginIT}'s.
+ * or after its session ended, refused. It finds its own rows in the console's lists wherever
+ * other classes' rows put them (as {@link ConsoleAdminIT}, the administration's pages), and so
+ * holds beside other classes; it runs alone only for the CPU its browser takes. The login form's
+ * refusals, which spend failed logins of the tests' own address, are {@link ConsoleLoginIT}'s.
  */
 @Tag("browser")
+@Isolated("a browser beside the classes side by side takes the CPU Redis needs on two cores: the gate's reads time out and it closes")
 class ConsoleIT {
 
     private final URL base = TestServer.url();

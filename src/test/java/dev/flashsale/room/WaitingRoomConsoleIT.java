@@ -21,16 +21,18 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The waiting room in the console, in headless Chromium: on a sale's dashboard the queue, the
  * seed's hash, pause and resume, and a ticket revoked (screenshot in target/console-room.png),
  * then counted in the sale's report;
  * in the sale form its settings, refused with the admin API's messages when invalid and stored
- * (and audited) when valid, read-only for a viewer. It runs beside the other classes, on a sale
- * and room of its own.
+ * (and audited) when valid, read-only for a viewer. On a sale and room of its own; it runs alone
+ * only for the CPU its browser takes.
  */
 @Tag("browser")
+@Isolated("a browser beside the classes side by side takes the CPU Redis needs on two cores: the gate's reads time out and it closes")
 class WaitingRoomConsoleIT {
 
     private final Api api = new Api(TestServer.url());
