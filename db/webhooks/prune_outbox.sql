@@ -3,7 +3,8 @@
 -- of their ids, as a webhook's deletion locks its own (lock_deliveries_of_webhook.sql): the
 -- cascade alone took them event by event, and a prune and a deletion each held a delivery the
 -- other waited for (40P01). The count of the locked rows is asked before any row goes, so every
--- lock is taken before the cascade runs.
+-- lock is taken before the cascade runs; a locked row is read as it is now, so an event whose
+-- delivery was sent again meanwhile (PENDING once more) is kept.
 WITH forgotten AS MATERIALIZED (
     SELECT o.id
       FROM outbox o
@@ -12,7 +13,7 @@ WITH forgotten AS MATERIALIZED (
      ORDER BY o.created_at
      LIMIT :batch
 ), locked AS MATERIALIZED (
-    SELECT d.id
+    SELECT d.id, d.outbox_id, d.status
       FROM webhook_delivery d
      WHERE d.outbox_id IN (SELECT id FROM forgotten)
      ORDER BY d.id
@@ -20,4 +21,5 @@ WITH forgotten AS MATERIALIZED (
 )
 DELETE FROM outbox
  WHERE id IN (SELECT id FROM forgotten)
+   AND id NOT IN (SELECT outbox_id FROM locked WHERE status = 'PENDING')
    AND (SELECT count(*) FROM locked) >= 0

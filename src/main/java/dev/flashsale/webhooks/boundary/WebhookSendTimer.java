@@ -56,8 +56,9 @@ public class WebhookSendTimer extends IntervalTimer {
         if (ticks.incrementAndGet() % PRUNE_EVERY_TICKS == 0) {
             sender.prune();
         }
-        // While more may be due, claim again each time a sender finishes, within this tick.
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(intervalMillis);
+        // While more may be due, claim again each time a sender finishes, within this tick, which
+        // ends before the next one comes (a tick still at work lets the next pass).
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(intervalMillis) * 9 / 10;
         for (int round = 0; round < ROUNDS_PER_TICK_MAX; round++) {
             long finished = senders.finished();
             if (!sender.sendDue() || !senders.awaitFinishedAfter(finished, deadline)) {

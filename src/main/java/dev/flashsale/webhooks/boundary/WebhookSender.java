@@ -87,6 +87,9 @@ public class WebhookSender {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public boolean sendDue() {
+        if (senders.stopping()) {
+            return false;
+        }
         int idle = senders.idle();
         if (idle == 0) {
             return true;

@@ -101,7 +101,7 @@ public class Senders {
                 }
             });
         } catch (RejectedExecutionException stopping) {
-            done(delivery);
+            notSent(delivery);
             LOG.fine(() -> "Webhook delivery " + delivery.id() + " not sent: the node is stopping; it is sent again once its lease runs out");
         }
     }
@@ -131,9 +131,18 @@ public class Senders {
         }
     }
 
+    /** Whether the node is stopping: nothing is sent any more, and nothing more should be claimed. */
+    public boolean stopping() {
+        return pool.isShutdown();
+    }
+
     private synchronized void done(ClaimedDelivery delivery) {
-        sending--;
         finished++;
+        notSent(delivery);
+    }
+
+    private synchronized void notSent(ClaimedDelivery delivery) {
+        sending--;
         sendingPerWebhook.computeIfPresent(delivery.webhookId(), (webhook, count) -> count == 1 ? null : count - 1);
         notifyAll();
     }
