@@ -1,6 +1,8 @@
 package dev.flashsale.webhooks;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
@@ -11,8 +13,10 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,7 +50,7 @@ class WebhookPruningIT {
 
     @Test
     void oldEventsForgottenAsTheirWebhooksAreDeletedDeadlockNothing() throws Exception {
-        String prune = Files.readString(Path.of("db/webhooks/prune_outbox.sql")).replaceAll("(?m)--.*$", "")
+        String prune = statement("db/webhooks/prune_outbox.sql")
                 .replace(":keptHours", Integer.toString(KEPT_HOURS)).replace(":batch", Integer.toString(EVENTS * ROUNDS));
         List<String> failures = new ArrayList<>();
         List<String> registered = new ArrayList<>();
@@ -103,5 +107,58 @@ class WebhookPruningIT {
             Db.update("DELETE FROM outbox WHERE created_at < now() - interval '199 hours'");
         }
         assertEquals(List.of(), failures, "every deletion answered 204 and every prune went through");
+    }
+
+    /**
+     * An old event whose failed delivery is sent again while the prune forgets it is kept, and
+     * the delivery with it: the prune reads the deliveries it locked as they are now. The send
+     * again ({@code db/webhooks/send_again.sql}, in a transaction of the test's own) holds the
+     * delivery's row while the prune, which found the event with nothing pending, waits for it;
+     * then the send again commits. Before, the cascade deleted the delivery an administrator had
+     * just been told would go out again.
+     */
+    @Test
+    void anOldEventWhoseDeliveryIsSentAgainAsItIsForgottenIsKept() throws Exception {
+        String prune = statement("db/webhooks/prune_outbox.sql").replace(":keptHours", Integer.toString(KEPT_HOURS))
+                .replace(":batch", "100");
+        String sendAgain = statement("db/webhooks/send_again.sql").replace(":id", "?::uuid");
+        String hook = Webhooks.register(api, "http://127.0.0.1:9/sent-again", "reservation.cancelled").id();
+        UUID event = UUID.randomUUID();
+        UUID delivery = UUID.randomUUID();
+        ExecutorService thread = Executors.newSingleThreadExecutor();
+        try {
+            Db.update("INSERT INTO outbox (id, type, body, created_at) VALUES (?::uuid, 'reservation.cancelled', '{}',"
+                    + " now() - interval '200 hours')", event.toString());
+            Db.update("INSERT INTO webhook_delivery (id, outbox_id, webhook_id, status, last_error) VALUES (?::uuid, ?::uuid,"
+                    + " ?::uuid, 'FAILED', 'HTTP 500')", delivery.toString(), event.toString(), hook);
+            try (Connection admin = Db.connect()) {
+                admin.setAutoCommit(false);
+                try (PreparedStatement again = admin.prepareStatement(sendAgain)) {
+                    again.setString(1, delivery.toString());
+                    assertTrue(again.executeQuery().next(), "sent again");
+                }
+                Future<Integer> pruned = thread.submit(() -> {
+                    try (Connection connection = Db.connect(); PreparedStatement statement = connection.prepareStatement(prune)) {
+                        return statement.executeUpdate();
+                    }
+                });
+                await("the prune waiting for the delivery's row").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
+                        .until(() -> Db.scalar("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                                + " AND query LIKE '%forgotten%'") > 0);
+                admin.commit();
+                pruned.get(30, TimeUnit.SECONDS);
+            }
+            assertEquals(1, Db.scalar("SELECT count(*) FROM outbox WHERE id = ?::uuid", event.toString()), "the event kept");
+            assertEquals("PENDING", Db.text("SELECT status FROM webhook_delivery WHERE id = ?::uuid", delivery.toString()),
+                    "its delivery kept, to go out again");
+        } finally {
+            thread.shutdownNow();
+            Webhooks.delete(api, hook);
+            Db.update("DELETE FROM outbox WHERE id = ?::uuid", event.toString());
+        }
+    }
+
+    private static String statement(String file) throws java.io.IOException {
+        return Files.readString(Path.of(file)).replaceAll("(?m)--.*$", "");
     }
 }
