@@ -51,8 +51,10 @@ public final class TransientFailure {
                 .anyMatch(cause -> cause instanceof SQLException sql && sql.getSQLState() != null && BUSY.contains(sql.getSQLState()));
         return Optional.of(busy
                 ? ProblemException.retryLater("busy", "Busy", "Too many requests wait for the same units right now; retry shortly")
+                // One text for both APIs: the admin API's calls take no Idempotency-Key (docs/api.md says
+                // how a storefront retries a reservation).
                 : ProblemException.retryLater("service-unavailable", "Service unavailable",
-                        "The database is not answering right now; retry shortly with the same Idempotency-Key"));
+                        "The database is not answering right now; retry shortly"));
     }
 
     private static boolean transientCause(Throwable cause) {
