@@ -39,6 +39,8 @@ public final class Browser implements AutoCloseable {
     private static final String CHROMIUM = System.getProperty("it.chromium", "/usr/bin/chromium");
     private static final String CHROMEDRIVER = System.getProperty("it.chromedriver", "/usr/bin/chromedriver");
     private static final Duration WAIT = Duration.ofSeconds(45);
+    /** Selenium's own is 500 ms: most waits follow an AJAX update that takes a tenth of that. */
+    private static final Duration POLL = Duration.ofMillis(50);
     private static final Deque<Chromium> IDLE = new ArrayDeque<>();
 
     static {
@@ -224,7 +226,7 @@ public final class Browser implements AutoCloseable {
     private void await(Function<WebDriver, Boolean> condition) {
         try {
             // A p:poll or an AJAX update may replace an element between finding and reading it.
-            new WebDriverWait(driver, WAIT).ignoring(StaleElementReferenceException.class).until(condition::apply);
+            new WebDriverWait(driver, WAIT, POLL).ignoring(StaleElementReferenceException.class).until(condition::apply);
         } catch (TimeoutException e) {
             throw new AssertionError("Waited in vain on " + driver.getCurrentUrl() + ", which shows:\n" + bodyText(), e);
         }
