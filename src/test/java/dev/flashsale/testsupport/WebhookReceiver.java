@@ -129,6 +129,11 @@ public final class WebhookReceiver implements AutoCloseable, AfterAllCallback {
         stalling.put("/" + path, new Stall(stall, List.copyOf(texts)));
     }
 
+    /** {@code path} holds every request (other classes' events too) for {@code stall}, then answers. */
+    public void stallEvery(String path, Duration stall) {
+        stall(path, stall, List.of(""));
+    }
+
     /** {@code path} answers 302 with {@code location} from now on. */
     public void redirect(String path, String location) {
         redirecting.put("/" + path, location);

@@ -9,6 +9,7 @@ import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.WebhookReceiver;
 import dev.flashsale.testsupport.Webhooks;
@@ -26,6 +27,7 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -165,6 +167,57 @@ class WebhooksIT {
         } finally {
             delete(slowHook.getString("id"));
             delete(promptHook.getString("id"));
+        }
+    }
+
+    /**
+     * Receivers slow all at once hold a quarter of the node's sixteen senders: six that hold every
+     * request for 3 s, each with this test's five events due, hold one sender each while new to the
+     * node, and an event for a prompt receiver reaches it at once; once each has answered slowly,
+     * the six take turns at four senders. Before, each took a quarter of the senders in one claim,
+     * the six all sixteen, and the prompt receiver's event waited for them.
+     */
+    @Test
+    void receiversSlowAllAtOnceLeaveTheOtherSendersFree() {
+        // The bound is a node's: only the tests' server sends here (in the suite's order the second node is not up now).
+        SecondNode.standDown();
+        Duration stall = Duration.ofSeconds(3);
+        List<String> slow = IntStream.rangeClosed(1, 6).mapToObj(i -> "slow-" + i).toList();
+        String prompt = "prompt-beside-slow";
+        String sku = Sales.openSku(api, 10, 1, 600, "REFUSE");
+        List<String> cancelled = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            cancelled.add(reserve(sku, "buyer-cancels-" + i));
+        }
+        String paid = reserve(sku, "buyer-pays");
+        slow.forEach(path -> RECEIVER.stallEvery(path, stall));
+        List<String> hooks = new ArrayList<>();
+        try {
+            slow.forEach(path -> hooks.add(register(path, "reservation.cancelled").getString("id")));
+            hooks.add(register(prompt, "reservation.confirmed").getString("id"));
+            cancelled.forEach(id -> assertEquals(200, api.cancel(id).status()));
+            await("each slow receiver holding a request").atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
+                    .until(() -> slow.stream().noneMatch(path -> RECEIVER.at(path).isEmpty()));
+
+            assertEquals(200, api.confirm(paid).status());
+            Instant confirmed = Instant.now();
+            await("the payment at the prompt receiver").atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
+                    .until(() -> !received(prompt, List.of(paid)).isEmpty());
+            Duration waited = Duration.between(confirmed, received(prompt, List.of(paid)).get(0).at());
+            assertTrue(waited.compareTo(stall.dividedBy(2)) < 0, "the prompt receiver got the payment " + waited + " after it was made,"
+                    + " beside slow receivers holding " + mostAtOnce(arrivals(slow, Instant.MIN), stall) + " requests at once");
+
+            // Each answered its first request slowly by then: from then on they take turns.
+            Instant seenSlow = slow.stream().map(path -> RECEIVER.at(path).get(0).at().plus(stall)).max(Instant::compareTo).orElseThrow();
+            await("two rounds of turns").atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
+                    .until(() -> arrivals(slow, seenSlow).size() >= 8);
+            long heldAtOnce = mostAtOnce(arrivals(slow, seenSlow), stall);
+            assertTrue(heldAtOnce <= 4, "the slow receivers held " + heldAtOnce + " of the 16 senders at once");
+        } finally {
+            hooks.forEach(this::delete);
+            // What they still hold is answered before the next test, which should find the senders free.
+            await("the slow receivers answered").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
+                    arrivals(slow, Instant.MIN).stream().allMatch(at -> at.plus(stall).isBefore(Instant.now())));
         }
     }
 
@@ -396,6 +449,18 @@ class WebhooksIT {
     /** Requests the path got so far of the events of {@code reservations}, in the order they came. */
     private static List<WebhookReceiver.Received> received(String path, List<String> reservations) {
         return RECEIVER.at(path).stream().filter(got -> reservations.contains(got.data().getString("reservationId", ""))).toList();
+    }
+
+    /** When the receiver's {@code paths} got each request since {@code from}. */
+    private static List<Instant> arrivals(List<String> paths, Instant from) {
+        return paths.stream().flatMap(path -> RECEIVER.at(path).stream()).map(WebhookReceiver.Received::at)
+                .filter(at -> !at.isBefore(from)).toList();
+    }
+
+    /** The most requests held at once by receivers that hold every request for {@code stall}. */
+    private static long mostAtOnce(List<Instant> arrivals, Duration stall) {
+        return arrivals.stream().mapToLong(at -> arrivals.stream()
+                .filter(other -> !other.isAfter(at) && other.plus(stall).isAfter(at)).count()).max().orElse(0);
     }
 
     /** Reservation ids as {@link #DELIVERIES} takes them: a PostgreSQL array literal. */

@@ -291,15 +291,17 @@ public enum Setting {
     WEBHOOKS_SEND_INTERVAL_MS(WEBHOOKS, "flashsale.webhooks.send-interval-ms", "1000", MILLISECONDS,
             "how often each node's sender looks for due webhook deliveries"),
     WEBHOOKS_BATCH_SIZE(WEBHOOKS, "flashsale.webhooks.batch-size", "16", COUNT,
-            "a node's webhook senders: the bound on its concurrent webhook requests; one webhook's deliveries take at"
-                    + " most a quarter of them a claim, and fewer than half in all, so that one slow receiver delays no other"),
+            "a node's webhook senders: the bound on its concurrent webhook requests; a receiver's deliveries take at"
+                    + " most a quarter of them, a slow receiver's one at a time, and all slow receivers' together a quarter,"
+                    + " so that slow receivers delay no other"),
     WEBHOOKS_LEASE_SECONDS(WEBHOOKS, "flashsale.webhooks.lease-seconds", "30", SECONDS,
             "how long a claimed delivery is a node's: one whose node died mid-delivery is sent again after it"
                     + " (keep it above the connect and request timeouts)"),
     WEBHOOKS_CONNECT_TIMEOUT_MS(WEBHOOKS, "flashsale.webhooks.connect-timeout-ms", "2000", MILLISECONDS,
             "how long a webhook's receiver is given to accept the connection"),
     WEBHOOKS_REQUEST_TIMEOUT_MS(WEBHOOKS, "flashsale.webhooks.request-timeout-ms", "5000", MILLISECONDS,
-            "how long a webhook's receiver is given to answer; a later answer counts as a failed attempt"),
+            "how long a webhook's receiver is given to answer; a later answer counts as a failed attempt, and one"
+                    + " that takes a fifth of it or longer marks the receiver slow (one delivery in flight at a time)"),
     WEBHOOKS_RETRY_BASE_MS(WEBHOOKS, "flashsale.webhooks.retry-base-ms", "5000", MILLISECONDS,
             "the wait after a delivery's first failed attempt; it doubles after each further one, up to"
                     + " `flashsale.webhooks.retry-max-ms`, and each wait is drawn between half and all of it (jitter)"),

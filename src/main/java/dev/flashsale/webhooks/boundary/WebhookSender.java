@@ -5,6 +5,7 @@ import dev.flashsale.webhooks.control.DeliveryBook;
 import dev.flashsale.webhooks.control.Dispatcher;
 import dev.flashsale.webhooks.control.Senders;
 import dev.flashsale.webhooks.entity.Attempt;
+import dev.flashsale.webhooks.entity.ClaimLimits;
 import dev.flashsale.webhooks.entity.ClaimedDelivery;
 import dev.flashsale.webhooks.entity.DeliveryStatus;
 import jakarta.annotation.PostConstruct;
@@ -17,7 +18,6 @@ import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
@@ -96,16 +96,16 @@ public class WebhookSender {
         }
         WebhookSender transactional = context.getBusinessObject(WebhookSender.class);
         UUID claim = UUID.randomUUID();
-        List<ClaimedDelivery> batch = transactional.claim(claim, idle, senders.busy());
+        List<ClaimedDelivery> batch = transactional.claim(claim, idle, senders.limits());
         for (ClaimedDelivery delivery : batch) {
             senders.send(delivery, dispatcher::attempt, attempt -> transactional.record(claim, attempt));
         }
-        return batch.size() >= idle || !senders.busy().isEmpty();
+        return batch.size() >= idle || !senders.limits().busy().isEmpty();
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public List<ClaimedDelivery> claim(UUID claim, int most, Set<UUID> busy) {
-        return deliveries.claim(claim, NODE, most, senders.perWebhook(), busy, leaseSeconds);
+    public List<ClaimedDelivery> claim(UUID claim, int most, ClaimLimits limits) {
+        return deliveries.claim(claim, NODE, most, limits, leaseSeconds);
     }
 
     /** One attempt's outcome, on the sender's thread: delivered, due again after its backoff, or failed for good. */

@@ -4,6 +4,7 @@ import dev.flashsale.platform.sql.PgArrays;
 import dev.flashsale.platform.sql.Rows;
 import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.webhooks.entity.Attempt;
+import dev.flashsale.webhooks.entity.ClaimLimits;
 import dev.flashsale.webhooks.entity.ClaimedDelivery;
 import dev.flashsale.webhooks.entity.Delivery;
 import dev.flashsale.webhooks.entity.DeliveryCounts;
@@ -14,7 +15,6 @@ import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 
 /** The {@code outbox} and {@code webhook_delivery} tables: events written, deliveries claimed and settled. */
@@ -38,14 +38,18 @@ public class DeliveryBook {
         return Boolean.TRUE.equals(sql.named("webhooks/find_listened").with("type", type).singleValue());
     }
 
-    /** Up to {@code batch} due deliveries, at most {@code perWebhook} of one webhook and none of the {@code busy} ones. */
-    public List<ClaimedDelivery> claim(UUID claim, String node, int batch, int perWebhook, Set<UUID> busy, int leaseSeconds) {
+    /** Up to {@code batch} due deliveries, within {@code limits}. */
+    public List<ClaimedDelivery> claim(UUID claim, String node, int batch, ClaimLimits limits, int leaseSeconds) {
+        List<UUID> allowed = List.copyOf(limits.allowances().keySet());
         List<Tuple> rows = sql.named("webhooks/claim_deliveries")
                 .with("claim", claim)
                 .with("node", node)
                 .with("batch", batch)
-                .with("perWebhook", perWebhook)
-                .with("busy", PgArrays.literal(busy))
+                .with("busy", PgArrays.literal(limits.busy()))
+                .with("allowed", PgArrays.literal(allowed))
+                .with("allowances", PgArrays.literal(allowed.stream().map(limits.allowances()::get).toList()))
+                .with("slow", PgArrays.literal(limits.slow()))
+                .with("slowMost", limits.slowMost())
                 .with("leaseSeconds", leaseSeconds)
                 .rows();
         return rows.stream().map(row -> new ClaimedDelivery(Rows.uuid(row, "id"), Rows.uuid(row, "webhook_id"), Rows.integer(row, "attempts"),

@@ -1,6 +1,7 @@
 package dev.flashsale.webhooks.control;
 
 import dev.flashsale.webhooks.entity.Attempt;
+import dev.flashsale.webhooks.entity.ClaimLimits;
 import dev.flashsale.webhooks.entity.ClaimedDelivery;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -8,10 +9,6 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -20,16 +17,15 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The node's webhook senders ({@code flashsale.webhooks.batch-size} threads), each sending one
  * delivery at a time and handing its outcome on as soon as it comes: a slow receiver holds the
- * senders of its own deliveries, never a round of everyone's. No receiver holds more than that:
- * a claim takes at most {@link #perWebhook} deliveries of one webhook, and skips a webhook with
- * that many in flight ({@link #busy}): one webhook's deliveries take fewer than half of the
- * senders (of four or more), whatever its receiver does.
+ * senders of its own deliveries, never a round of everyone's. How many it may hold follows from
+ * what the node has seen of it ({@link Receivers}): a quarter of the senders at most, one while
+ * new or slow, and the slow ones all together a quarter. A receiver is slow once a delivery of it
+ * has taken a fifth of {@code flashsale.webhooks.request-timeout-ms} (a second by default).
  */
 @ApplicationScoped
 public class Senders {
@@ -40,19 +36,24 @@ public class Senders {
     @ConfigProperty(name = "flashsale.webhooks.batch-size")
     int size;
 
+    @Inject
+    @ConfigProperty(name = "flashsale.webhooks.request-timeout-ms")
+    long requestTimeoutMillis;
+
     @Resource
     ManagedThreadFactory threads;
 
     private ExecutorService pool;
     private int total;
-    /** Deliveries in flight, in all and per webhook, and finished; guarded by this. */
+    /** Deliveries in flight, in all and per receiver ({@link Receivers}), and finished; guarded by this. */
     private int sending;
     private long finished;
-    private final Map<UUID, Integer> sendingPerWebhook = new HashMap<>();
+    private Receivers receivers;
 
     @PostConstruct
     void open() {
         total = Math.max(1, size);
+        receivers = new Receivers(Math.max(1, total / 4), TimeUnit.MILLISECONDS.toNanos(Math.max(1, requestTimeoutMillis / 5)));
         pool = Executors.newFixedThreadPool(total, threads);
     }
 
@@ -66,32 +67,26 @@ public class Senders {
         return total - sending;
     }
 
-    /** The most deliveries of one webhook a claim takes. */
-    public int perWebhook() {
-        return Math.max(1, total / 4);
-    }
-
-    /** The webhooks with {@link #perWebhook} deliveries in flight, which a claim skips. */
-    public synchronized Set<UUID> busy() {
-        int most = perWebhook();
-        return sendingPerWebhook.entrySet().stream().filter(entry -> entry.getValue() >= most)
-                .map(Map.Entry::getKey).collect(Collectors.toSet());
+    /** What the next claim may take of each webhook's deliveries, from what is in flight now. */
+    public synchronized ClaimLimits limits() {
+        return receivers.limits(System.nanoTime());
     }
 
     /**
-     * Sends a claimed delivery on an idle sender, and hands how it went to {@code outcome} on that
-     * sender's thread. A delivery whose outcome is not recorded (a failure, or the node stopping)
-     * stays claimed until its lease runs out, and is sent again then.
+     * Sends a claimed delivery on an idle sender, and hands how it went to {@code outcome} on that sender's thread. One whose
+     * outcome is not recorded (a failure, or the node stopping) stays claimed until its lease runs out, and is sent again then.
      */
     public void send(ClaimedDelivery delivery, Function<ClaimedDelivery, Attempt> attempt, Consumer<Attempt> outcome) {
         synchronized (this) {
             sending++;
-            sendingPerWebhook.merge(delivery.webhookId(), 1, Integer::sum);
+            receivers.began(delivery, System.nanoTime());
         }
         try {
             pool.execute(() -> {
                 try {
-                    outcome.accept(attempt.apply(delivery));
+                    Attempt made = attempt.apply(delivery);
+                    answered(delivery);
+                    outcome.accept(made);
                 } catch (RuntimeException failed) {
                     // Stopping, the node may no longer record what a request that outlived it did (a socket ignores interrupts).
                     LOG.log(pool.isShutdown() ? Level.FINE : Level.WARNING, "Webhook delivery " + delivery.id()
@@ -136,14 +131,20 @@ public class Senders {
         return pool.isShutdown();
     }
 
+    /** The delivery's attempt came back (an answer, or a failure to get one): timed, for its receiver. */
+    private synchronized void answered(ClaimedDelivery delivery) {
+        receivers.answered(delivery, System.nanoTime());
+    }
+
     private synchronized void done(ClaimedDelivery delivery) {
         finished++;
+        answered(delivery); // an attempt that failed with an exception is timed too; one answered already is not again
         notSent(delivery);
     }
 
     private synchronized void notSent(ClaimedDelivery delivery) {
         sending--;
-        sendingPerWebhook.computeIfPresent(delivery.webhookId(), (webhook, count) -> count == 1 ? null : count - 1);
+        receivers.ended(delivery, System.nanoTime());
         notifyAll();
     }
 }
