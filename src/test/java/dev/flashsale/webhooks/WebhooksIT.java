@@ -207,7 +207,7 @@ class WebhooksIT {
             assertTrue(waited.compareTo(stall.dividedBy(2)) < 0, "the prompt receiver got the payment " + waited + " after it was made,"
                     + " beside slow receivers holding " + mostAtOnce(arrivals(slow, Instant.MIN), stall) + " requests at once");
 
-            // Each answered its first request slowly by then: from then on they take turns.
+            // Once each has answered its first request (slowly, a stall after it came), they take turns.
             Instant seenSlow = slow.stream().map(path -> RECEIVER.at(path).get(0).at().plus(stall)).max(Instant::compareTo).orElseThrow();
             await("two rounds of turns").atMost(PATIENCE).pollInterval(Duration.ofMillis(100))
                     .until(() -> arrivals(slow, seenSlow).size() >= 8);

@@ -292,8 +292,8 @@ public enum Setting {
             "how often each node's sender looks for due webhook deliveries"),
     WEBHOOKS_BATCH_SIZE(WEBHOOKS, "flashsale.webhooks.batch-size", "16", COUNT,
             "a node's webhook senders: the bound on its concurrent webhook requests; a receiver's deliveries take at"
-                    + " most a quarter of them, a slow receiver's one at a time, and all slow receivers' together a quarter,"
-                    + " so that slow receivers delay no other"),
+                    + " most a quarter of them, a slow receiver's one at a time, and all slow receivers' together a quarter"
+                    + " once each is seen slow (docs/architecture.md, webhooks)"),
     WEBHOOKS_LEASE_SECONDS(WEBHOOKS, "flashsale.webhooks.lease-seconds", "30", SECONDS,
             "how long a claimed delivery is a node's: one whose node died mid-delivery is sent again after it"
                     + " (keep it above the connect and request timeouts)"),

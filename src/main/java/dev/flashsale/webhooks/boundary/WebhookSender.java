@@ -81,9 +81,9 @@ public class WebhookSender {
     }
 
     /**
-     * @return whether more may be due: the round claimed all it asked for, or a webhook has its
-     *         share of the senders in flight (its next deliveries are claimed as those finish, not
-     *         at the next tick)
+     * @return whether more may be due: the round claimed all it asked for, or a webhook has all
+     *         it may have in flight (a new or slow receiver, one), whose next deliveries are
+     *         claimed as those finish, not at the next tick
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public boolean sendDue() {

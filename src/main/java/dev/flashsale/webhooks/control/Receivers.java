@@ -26,8 +26,15 @@ import java.util.UUID;
  */
 final class Receivers {
 
-    /** Forgotten after this long without a delivery: a deleted webhook, or one that had no event for a while. */
-    private static final long FORGET_NANOS = 10L * 60 * 1_000_000_000;
+    /**
+     * Forgotten after this long without a delivery in flight (a deleted webhook, or one with no
+     * event for a while): a prompt receiver after ten minutes, a slow one after a day, longer than
+     * a failing delivery's retries are apart (an hour at most by default), so that a receiver that
+     * stopped answering does not come back new at each retry. A node that starts sees every
+     * receiver new.
+     */
+    private static final long FORGET_PROMPT_NANOS = 10L * 60 * 1_000_000_000;
+    private static final long FORGET_SLOW_NANOS = 24L * 3600 * 1_000_000_000;
 
     private final int share;
     private final long slowNanos;
@@ -38,9 +45,17 @@ final class Receivers {
         this.slowNanos = slowNanos;
     }
 
+    /** A delivery's claim: its id and attempt number, which tell two claims of one delivery apart. */
+    private record Flight(UUID delivery, int attempt) {
+
+        static Flight of(ClaimedDelivery delivery) {
+            return new Flight(delivery.id(), delivery.attempt());
+        }
+    }
+
     private static final class Receiver {
-        /** Each delivery in flight (a claim of it: the attempt's number tells two claims apart), and when it began. */
-        final Map<ClaimedDelivery, Long> flights = new HashMap<>();
+        /** Each delivery in flight, by claim, and when it began. */
+        final Map<Flight, Long> flights = new HashMap<>();
         int quickInARow;
         boolean lastSlow;
         long lastBegan;
@@ -53,7 +68,7 @@ final class Receivers {
 
     void began(ClaimedDelivery delivery, long now) {
         Receiver receiver = seen.computeIfAbsent(delivery.webhookId(), unused -> new Receiver());
-        receiver.flights.put(delivery, now);
+        receiver.flights.put(Flight.of(delivery), now);
         receiver.lastBegan = now;
         receiver.lastSeen = now;
     }
@@ -61,7 +76,7 @@ final class Receivers {
     /** The delivery's attempt came back: how long it took tells whether its receiver is slow. */
     void answered(ClaimedDelivery delivery, long now) {
         Receiver receiver = seen.get(delivery.webhookId());
-        Long began = receiver == null ? null : receiver.flights.remove(delivery);
+        Long began = receiver == null ? null : receiver.flights.remove(Flight.of(delivery));
         if (began != null) {
             receiver.lastSlow = now - began >= slowNanos;
             receiver.quickInARow = receiver.lastSlow ? 0 : receiver.quickInARow + 1;
@@ -73,7 +88,7 @@ final class Receivers {
     void ended(ClaimedDelivery delivery, long now) {
         Receiver receiver = seen.get(delivery.webhookId());
         if (receiver != null) {
-            receiver.flights.remove(delivery);
+            receiver.flights.remove(Flight.of(delivery));
             receiver.lastSeen = now;
         }
     }
@@ -88,9 +103,10 @@ final class Receivers {
             Map.Entry<UUID, Receiver> entry = entries.next();
             Receiver receiver = entry.getValue();
             int inFlight = receiver.flights.size();
-            if (inFlight == 0 && now - receiver.lastSeen >= FORGET_NANOS) {
+            boolean slowNow = receiver.slow(now, slowNanos);
+            if (inFlight == 0 && now - receiver.lastSeen >= (slowNow ? FORGET_SLOW_NANOS : FORGET_PROMPT_NANOS)) {
                 entries.remove();
-            } else if (receiver.slow(now, slowNanos)) {
+            } else if (slowNow) {
                 slow.add(entry);
                 slowInFlight += inFlight;
                 if (inFlight > 0) {
@@ -105,7 +121,7 @@ final class Receivers {
                 }
             }
         }
-        slow.sort(Comparator.comparingLong(entry -> entry.getValue().lastBegan));
+        slow.sort(Comparator.comparingLong(entry -> entry.getValue().lastBegan - now));
         List<UUID> slowInTurn = slow.stream().map(Map.Entry::getKey).toList();
         int slowMost = Math.max(0, share - slowInFlight);
         if (slowMost == 0) {

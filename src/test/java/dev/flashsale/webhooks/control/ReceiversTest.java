@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.flashsale.webhooks.entity.ClaimLimits;
 import dev.flashsale.webhooks.entity.ClaimedDelivery;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,15 +32,17 @@ class ReceiversTest {
             assertEquals(Map.of(hook, Math.min(SHARE, answered + 1)), receivers.limits(SECOND / 5).allowances(),
                     answered + " quick answers in a row");
         }
-        ClaimedDelivery inFlight = send(hook, SECOND);
+        ClaimedDelivery slowOne = send(hook, SECOND);
         assertEquals(Map.of(hook, SHARE - 1), receivers.limits(SECOND).allowances(), "one of its share in flight");
+        List<ClaimedDelivery> others = new ArrayList<>();
         for (int i = 1; i < SHARE; i++) {
-            send(hook, SECOND);
+            others.add(send(hook, SECOND));
         }
         assertEquals(Set.of(hook), receivers.limits(SECOND).busy(), "its share in flight");
         assertEquals(Map.of(), receivers.limits(SECOND).allowances());
-        answer(inFlight, 3 * SECOND);
-        assertEquals(List.of(hook), receivers.limits(3 * SECOND).slow(), "a slow answer: slow, whatever came before");
+        others.forEach(quick -> answer(quick, SECOND + 1));
+        answer(slowOne, 3 * SECOND);
+        assertEquals(List.of(hook), receivers.limits(3 * SECOND).slow(), "one slow answer, nothing in flight: slow, whatever came before");
     }
 
     @Test
@@ -84,11 +87,15 @@ class ReceiversTest {
     }
 
     @Test
-    void aReceiverWithNothingInFlightForTenMinutesIsForgotten() {
-        UUID hook = UUID.randomUUID();
-        answer(send(hook, 0), 2 * SECOND);
-        assertEquals(List.of(hook), receivers.limits(601 * SECOND).slow());
-        assertEquals(List.of(), receivers.limits(602 * SECOND).slow(), "forgotten, new again");
+    void aPromptReceiverIsForgottenAfterTenMinutesWithNothingInFlightAndASlowOneAfterADay() {
+        UUID prompt = UUID.randomUUID();
+        UUID slow = UUID.randomUUID();
+        answer(send(prompt, 0), SECOND / 10);
+        answer(send(slow, 0), 2 * SECOND);
+        assertEquals(Map.of(prompt, 2), receivers.limits(600 * SECOND).allowances());
+        assertEquals(Map.of(), receivers.limits(601 * SECOND).allowances(), "the prompt one forgotten, new again");
+        assertEquals(List.of(slow), receivers.limits(3600 * SECOND).slow(), "the slow one kept past an hour between retries");
+        assertEquals(List.of(), receivers.limits(24 * 3600 * SECOND + 2 * SECOND).slow(), "and forgotten after a day");
     }
 
     @Test
