@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Metrics;
 import dev.flashsale.testsupport.RoomSales;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.SecondNode;
@@ -198,6 +199,10 @@ class WebhooksIT {
             cancelled.forEach(id -> assertEquals(200, api.cancel(id).status()));
             await("each slow receiver holding a request").atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
                     .until(() -> slow.stream().noneMatch(path -> RECEIVER.at(path).isEmpty()));
+            // Requests that came within the last 2 s of a 3 s stall are still held when the gauge is read.
+            int held = arrivals(slow, Instant.now().minus(stall).plusSeconds(1)).size();
+            assertTrue(held >= 1 && Metrics.read(api).value("flashsale_webhooks_sending") >= held,
+                    "the node's senders at work count the " + held + " requests the slow receivers hold");
 
             assertEquals(200, api.confirm(paid).status());
             Instant confirmed = Instant.now();

@@ -2,19 +2,22 @@ package dev.flashsale.webhooks.boundary;
 
 import dev.flashsale.platform.Refreshed;
 import dev.flashsale.platform.database.QuickQueries;
+import dev.flashsale.webhooks.control.Senders;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
 
 /**
  * What an operator watches of the webhooks: the deliveries pending (growing: a receiver is down,
- * or the senders fall behind) and failed (given up: look at them in the console, send them again).
- * Counted in PostgreSQL, so every node reports the same figures; read once for both gauges, at
- * most once a second; unknown (NaN) when PostgreSQL does not answer in time.
+ * or the senders fall behind) and failed (given up: look at them in the console, send them again),
+ * counted in PostgreSQL, so every node reports the same figures (read once for both gauges, at
+ * most once a second; unknown, NaN, when PostgreSQL does not answer in time); and this node's
+ * senders at work (all of them, for long: receivers slow to answer, or more events than they send).
  */
 @ApplicationScoped
 public class WebhookGauges {
@@ -28,6 +31,13 @@ public class WebhookGauges {
     @Inject
     MetricRegistry registry;
 
+    @Inject
+    Senders senders;
+
+    @Inject
+    @ConfigProperty(name = "flashsale.webhooks.batch-size")
+    int size;
+
     private final Refreshed<Counts> counts = new Refreshed<>(UNKNOWN, REFRESH_MILLIS, this::read);
 
     private record Counts(double pending, double failed) {
@@ -39,6 +49,9 @@ public class WebhookGauges {
                 .build();
         registry.gauge(deliveries, this, gauges -> gauges.counts.get().pending(), new Tag("state", "pending"));
         registry.gauge(deliveries, this, gauges -> gauges.counts.get().failed(), new Tag("state", "failed"));
+        registry.gauge(Metadata.builder().withName("flashsale.webhooks.sending")
+                .withDescription("Webhook deliveries this node sends now, of its flashsale.webhooks.batch-size senders").build(),
+                this, gauges -> Math.max(1, gauges.size) - gauges.senders.idle());
     }
 
     private Counts read() {
