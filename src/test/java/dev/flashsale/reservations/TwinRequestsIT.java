@@ -1,8 +1,6 @@
 package dev.flashsale.reservations;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.gate.control.GateKeys;
 import dev.flashsale.platform.id.IdempotencyKey;
@@ -11,14 +9,12 @@ import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
-import dev.flashsale.testsupport.Metrics;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -39,9 +35,6 @@ class TwinRequestsIT {
 
     private static final int ROUNDS = 10;
     private static final int SHARDS = 10;
-    /** The trigger, and its function, that make a buyer's count go missing: the one race a test can lose at will. */
-    private static final String SWALLOW = "it_swallow_raced_buyer";
-    private static final String RETRIED = "flashsale_checkout_retried_total";
 
     private final Api api = new Api(TestServer.url());
 
@@ -54,48 +47,6 @@ class TwinRequestsIT {
             wrong.addAll(twins(sku, SHARDS));
         }
         assertEquals(List.of(), wrong, "every key's two requests answered with one hold, 201 and 200, and its marker kept");
-    }
-
-    /**
-     * A request whose transaction loses a race at each of its three attempts is answered 503
-     * {@code busy} with Retry-After, and leaves nothing: the SKU's rows as before, its unit back at
-     * the gate and no marker there. The race is lost every time on purpose: a trigger swallows
-     * this buyer's count in the sale (as another transaction raising it past the cap meanwhile
-     * would), so each take finds a buyer placed and not counted, and rolls back. Once the trigger
-     * is gone, the client's retry under the same key reserves.
-     */
-    @Test
-    void aRequestThatLosesThreeRacesInARowIsTold503BusyAndLeavesNothing() {
-        String sku = Sales.uniqueSku("raced");
-        String buyer = "racer-" + sku;
-        String key = "raced-" + sku;
-        Sales.openSale(api, sku, 5, 1, 600, "REFUSE");
-        String counter = GateKeys.counter(new Sku(sku));
-        TestRedis.awaitValue(counter, "5"); // the gate is on
-        String before = Db.fingerprint(sku);
-        Db.update("CREATE FUNCTION " + SWALLOW + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
-                + " RETURN CASE WHEN NEW.buyer_id = '" + buyer + "' THEN NULL ELSE NEW END; END $$");
-        try {
-            Db.update("CREATE TRIGGER " + SWALLOW + " BEFORE INSERT ON buyer_units FOR EACH ROW EXECUTE FUNCTION " + SWALLOW + "()");
-            double triedAgain = Metrics.read(api).value(RETRIED);
-            Api.Answer raced = api.reserve(key, sku, buyer, 1);
-            assertTrue(Metrics.read(api).value(RETRIED) >= triedAgain + 2, "the transaction tried twice more");
-            assertEquals(503, raced.status(), raced.toString());
-            assertEquals("busy", raced.problemType(), raced.toString());
-            assertFalse(raced.header("Retry-After").isEmpty(), "Retry-After: " + raced);
-            assertEquals(before, Db.fingerprint(sku), "no hold, no ledger row, the stock rows as they were");
-            TestRedis.awaitValue(counter, "5");
-            try (Jedis redis = TestRedis.client()) {
-                assertEquals(Set.of(), redis.keys(GateKeys.marker(new Sku(sku), new IdempotencyKey(KeyOwner.CONFIGURED, "*"))),
-                        "no marker left at the gate");
-            }
-        } finally {
-            Db.update("DROP TRIGGER IF EXISTS " + SWALLOW + " ON buyer_units");
-            Db.update("DROP FUNCTION IF EXISTS " + SWALLOW + "()");
-        }
-        Api.Answer retried = api.reserve(key, sku, buyer, 1);
-        assertEquals(201, retried.status(), retried.toString());
-        assertEquals(1, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku));
     }
 
     /** {@link #SHARDS} keys of as many buyers, each sent twice at once, at a SKU of {@code units}; @return what went wrong */

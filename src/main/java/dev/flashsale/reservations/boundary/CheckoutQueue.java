@@ -33,7 +33,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *
  * <p>Each request thread waits for its own answer and then carries on alone (its gate and its
  * HTTP answer). A group's transaction that fails (after its own retries) must not fail its
- * members: each is then reserved on its own, in a group of one.
+ * members: each is then reserved on its own, in a group of one; but for the database's passing
+ * trouble, and a group of one told 503, which answer the group.
  */
 @ApplicationScoped
 public class CheckoutQueue {
@@ -95,8 +96,12 @@ public class CheckoutQueue {
             counters.groupRun(group.size());
         } catch (RuntimeException failed) {
             // The database's passing trouble (a locked row, a restart) answers the whole group:
-            // reserving each alone would only make every member wait for it once more.
+            // reserving each alone would only make every member wait for it once more. So does the
+            // 503 of a group of one (races lost at every attempt): alone, it would run the same again.
             Optional<ProblemException> retryLater = TransientFailure.answer(failed);
+            if (retryLater.isEmpty() && group.size() == 1 && failed instanceof ProblemException answered && answered.status() == 503) {
+                retryLater = Optional.of(answered);
+            }
             if (retryLater.isPresent()) {
                 answers = Collections.nCopies(group.size(), ReserveAnswer.refused(retryLater.get()));
             }
