@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
@@ -34,10 +33,6 @@ public class WebhookGauges {
     @Inject
     Senders senders;
 
-    @Inject
-    @ConfigProperty(name = "flashsale.webhooks.batch-size")
-    int size;
-
     private final Refreshed<Counts> counts = new Refreshed<>(UNKNOWN, REFRESH_MILLIS, this::read);
 
     private record Counts(double pending, double failed) {
@@ -51,7 +46,7 @@ public class WebhookGauges {
         registry.gauge(deliveries, this, gauges -> gauges.counts.get().failed(), new Tag("state", "failed"));
         registry.gauge(Metadata.builder().withName("flashsale.webhooks.sending")
                 .withDescription("Webhook deliveries this node sends now, of its flashsale.webhooks.batch-size senders").build(),
-                this, gauges -> Math.max(1, gauges.size) - gauges.senders.idle());
+                this, gauges -> gauges.senders.sending());
     }
 
     private Counts read() {

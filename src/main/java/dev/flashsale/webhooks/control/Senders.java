@@ -67,6 +67,11 @@ public class Senders {
         return total - sending;
     }
 
+    /** How many deliveries the senders are sending now. */
+    public synchronized int sending() {
+        return sending;
+    }
+
     /** What the next claim may take of each webhook's deliveries, from what is in flight now. */
     public synchronized ClaimLimits limits() {
         return receivers.limits(System.nanoTime());
@@ -85,7 +90,9 @@ public class Senders {
             pool.execute(() -> {
                 try {
                     Attempt made = attempt.apply(delivery);
-                    answered(delivery);
+                    synchronized (this) {
+                        receivers.answered(delivery, System.nanoTime()); // timed before the outcome is recorded
+                    }
                     outcome.accept(made);
                 } catch (RuntimeException failed) {
                     // Stopping, the node may no longer record what a request that outlived it did (a socket ignores interrupts).
@@ -106,10 +113,7 @@ public class Senders {
         return finished;
     }
 
-    /**
-     * Waits until a sender finishes a delivery after {@code seen} were finished, or until the
-     * deadline ({@link System#nanoTime}); @return whether one did
-     */
+    /** Waits until a sender finishes a delivery after {@code seen} were, or until the deadline ({@link System#nanoTime}); @return whether one did */
     public synchronized boolean awaitFinishedAfter(long seen, long deadlineNanos) {
         try {
             while (finished == seen) {
@@ -131,14 +135,9 @@ public class Senders {
         return pool.isShutdown();
     }
 
-    /** The delivery's attempt came back (an answer, or a failure to get one): timed, for its receiver. */
-    private synchronized void answered(ClaimedDelivery delivery) {
-        receivers.answered(delivery, System.nanoTime());
-    }
-
     private synchronized void done(ClaimedDelivery delivery) {
         finished++;
-        answered(delivery); // an attempt that failed with an exception is timed too; one answered already is not again
+        receivers.answered(delivery, System.nanoTime()); // an attempt that threw is timed too; one answered already is not again
         notSent(delivery);
     }
 
