@@ -2,6 +2,7 @@ package dev.flashsale.devserver;
 
 import dev.flashsale.platform.config.Setting;
 import dev.flashsale.testsupport.DataSourceCommands;
+import dev.flashsale.testsupport.PreBootCommands;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.File;
 import java.io.IOException;
@@ -61,9 +62,10 @@ public final class DevServer {
         int minPool = intFromEnv(Setting.DB_MIN_POOL_SIZE);
         int maxPool = intFromEnv(Setting.DB_MAX_POOL_SIZE);
         Path dataSource = DataSourceCommands.write(TARGET.resolve("payara-commands"), minPool, maxPool);
+        Path preBoot = PreBootCommands.writeFixed(TARGET.resolve("payara-commands"));
         ProcessBuilder payara = new ProcessBuilder(javaCommand(), "-Xmx512m", "-jar", payaraJar.toString(),
                 "--nocluster", "--port", Integer.toString(httpPort), "--contextroot", "/",
-                "--postbootcommandfile", dataSource.toString(),
+                "--prebootcommandfile", preBoot.toString(), "--postbootcommandfile", dataSource.toString(),
                 "--deploy", war.toString(), "--rootdir", rootDir.toString())
                 .inheritIO();
         Map<String, String> childEnv = payara.environment();

@@ -148,7 +148,7 @@ public final class TestServer implements AutoCloseable {
             Path dataSource = DataSourceCommands.write(rootDir, MIN_POOL_SIZE, MAX_POOL_SIZE);
             command.addAll(List.of("-jar", microJar, "--deploy", Deployments.application(rootDir).toString(),
                     "--contextroot", "/", "--port", Integer.toString(port), "--nocluster",
-                    "--prebootcommandfile", fixedPreBootSettings(rootDir).toString(),
+                    "--prebootcommandfile", PreBootCommands.writeFixed(rootDir).toString(),
                     "--postbootcommandfile", dataSource.toString(),
                     "--rootdir", rootDir.resolve("payara").toString()));
             LOG.info(() -> "Starting the application on Payara Micro, port " + port + ", log in " + logFile);
@@ -347,12 +347,6 @@ public final class TestServer implements AutoCloseable {
      * (payara/pre-boot.asadmin without its @NAME@ lines): the tests' server is the product's in
      * those (an encoded slash decoded when the request is mapped), and keeps Payara's defaults in the rest.
      */
-    private static Path fixedPreBootSettings(Path rootDir) throws IOException {
-        List<String> fixed = Files.readAllLines(Path.of("payara", "pre-boot.asadmin")).stream()
-                .filter(line -> line.startsWith("set ") && !line.contains("@")).toList();
-        return Files.write(rootDir.resolve("pre-boot.asadmin"), fixed);
-    }
-
     private static String javaCommand() {
         return ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());

@@ -22,6 +22,13 @@ import java.util.logging.Logger;
  */
 public abstract class IntervalTimer {
 
+    /**
+     * The shortest interval the EJB timer service keeps, as payara/pre-boot.asadmin sets it
+     * ({@code minimum-delivery-interval-in-millis}, a second unless set): a timer set shorter
+     * ticks this often.
+     */
+    public static final long SHORTEST_MILLIS = 100;
+
     @Resource
     TimerService timers;
 
@@ -64,7 +71,12 @@ public abstract class IntervalTimer {
     void schedule() {
         if (runs()) {
             timers.createIntervalTimer(firstTickMillis(), intervalMillis(), new TimerConfig(name(), false));
-            logger().info(() -> name() + " runs every " + intervalMillis() + " ms");
+            if (intervalMillis() < SHORTEST_MILLIS) {
+                logger().warning(() -> name() + " is set to run every " + intervalMillis() + " ms; it runs every "
+                        + SHORTEST_MILLIS + " ms, the timer service's shortest");
+            } else {
+                logger().info(() -> name() + " runs every " + intervalMillis() + " ms");
+            }
         }
     }
 
