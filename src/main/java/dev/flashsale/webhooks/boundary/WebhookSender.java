@@ -81,9 +81,9 @@ public class WebhookSender {
     }
 
     /**
-     * @return whether more may be due: the round claimed all it asked for, or a webhook has all
-     *         it may have in flight (a new or slow receiver, one), whose next deliveries are
-     *         claimed as those finish, not at the next tick
+     * @return whether more may be due: the round claimed some, or passed a webhook over that had
+     *         all it may have in flight (a new or slow receiver, one); its next deliveries are then
+     *         claimed as senders finish, not at the next tick, however quickly they finish
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public boolean sendDue() {
@@ -96,11 +96,14 @@ public class WebhookSender {
         }
         WebhookSender transactional = context.getBusinessObject(WebhookSender.class);
         UUID claim = UUID.randomUUID();
-        List<ClaimedDelivery> batch = transactional.claim(claim, idle, senders.limits());
+        ClaimLimits limits = senders.limits();
+        List<ClaimedDelivery> batch = transactional.claim(claim, idle, limits);
         for (ClaimedDelivery delivery : batch) {
             senders.send(delivery, dispatcher::attempt, attempt -> transactional.record(claim, attempt));
         }
-        return batch.size() >= idle || !senders.limits().busy().isEmpty();
+        // Judged by the limits the claim had: a webhook passed over as busy then may have its
+        // next deliveries due, even when its senders have finished by now.
+        return !batch.isEmpty() || !limits.busy().isEmpty();
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
