@@ -7,9 +7,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The fixed server settings of payara/pre-boot.asadmin (those the launch script takes as they
- * are, not from the environment: the EJB timer service's shortest interval, encoded slashes),
- * for the servers that start Payara Micro themselves (the tests' server, the local runner).
+ * The fixed server settings of payara/pre-boot.asadmin (its lines without an {@code @NAME@}, which
+ * the launch script takes as they are: the EJB timer service's shortest gap, an encoded slash
+ * decoded when the request is mapped), for the servers that start Payara Micro themselves (the
+ * tests' server, the local runner); they keep Payara's defaults in the rest (the HTTP listener's
+ * sizes).
  */
 public final class PreBootCommands {
 

@@ -342,11 +342,6 @@ public final class TestServer implements AutoCloseable {
         throw new IOException("No free port after 20 attempts");
     }
 
-    /**
-     * The launch script's pre-boot settings that take no value from the environment
-     * (payara/pre-boot.asadmin without its @NAME@ lines): the tests' server is the product's in
-     * those (an encoded slash decoded when the request is mapped), and keeps Payara's defaults in the rest.
-     */
     private static String javaCommand() {
         return ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());

@@ -8,6 +8,7 @@ import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Sales;
+import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.WebhookReceiver;
 import dev.flashsale.testsupport.Webhooks;
@@ -16,26 +17,28 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
- * The pace of the webhook senders, on the tests' server (a tick every 200 ms, a first retry 100 to
- * 200 ms after a refusal): a refused delivery is tried again at the first tick after its backoff,
- * and a burst of deliveries due at once reaches a prompt receiver as fast as it answers, not a
- * few a tick. Each test registers its own webhook of {@code reservation.cancelled} and deletes it.
+ * The pace of the webhook senders, on the tests' server alone (the second node stood down: its
+ * sender would share the work), whose sender ticks every 200 ms and retries a refusal 100 to 200
+ * ms after it: a refused delivery is tried again at the first tick after its backoff, and a burst
+ * of deliveries due at once reaches a prompt receiver as fast as it answers, not a few a tick.
+ * Each test registers its own webhook of {@code reservation.cancelled} and deletes it.
  */
 @Tag("core")
 @Isolated("times how fast the senders deliver: the load of the classes side by side would time theirs")
 class WebhookPaceIT {
 
     private static final Duration PATIENCE = Duration.ofSeconds(30);
-    /** The tests' server's ticks are 200 ms apart; where the timer service kept its own shortest, a second. */
+    /** The tests' server's sender ticks every 200 ms; where the timer service kept its own shortest gap, once a second. */
     private static final Duration RETRIED_WITHIN = Duration.ofMillis(700);
     private static final int BURST = 300;
-    /** 15 of the tests' server's ticks. */
+    /** 15 of the tests' server's sender's intervals. */
     private static final Duration BURST_SENT = Duration.ofSeconds(3);
     /** The deliveries of one webhook ({@code ?::uuid}). */
     private static final String DELIVERIES = "webhook_delivery d WHERE d.webhook_id = ?::uuid";
@@ -43,6 +46,11 @@ class WebhookPaceIT {
     @RegisterExtension
     static final WebhookReceiver RECEIVER = new WebhookReceiver();
     private final Api api = new Api(TestServer.url());
+
+    @BeforeAll
+    static void oneNodeSends() {
+        SecondNode.standDown();
+    }
 
     /**
      * Four refused events: the quickest first retry comes within {@link #RETRIED_WITHIN} of its
@@ -81,7 +89,7 @@ class WebhookPaceIT {
         String url = RECEIVER.url(path);
         try {
             await("each event refused once").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
-                    Db.scalar("SELECT count(*) FROM " + DELIVERIES + " AND d.attempts >= 1", hook.id()) == BURST);
+                    Db.scalar("SELECT count(*) FROM " + DELIVERIES + " AND d.attempts >= 1", hook.id()) >= BURST);
             assertEquals(200, api.adminPut("api/admin/webhooks/" + hook.id(), switched(url, false)).status());
             await("no delivery in flight").atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() ->
                     Db.scalar("SELECT count(*) FROM " + DELIVERIES + " AND d.claim IS NOT NULL", hook.id()) == 0);
@@ -91,7 +99,7 @@ class WebhookPaceIT {
             assertEquals(200, api.adminPut("api/admin/webhooks/" + hook.id(), switched(url, true)).status());
             Instant due = Instant.now();
             await("every event delivered").atMost(PATIENCE).pollInterval(Duration.ofMillis(50)).until(() ->
-                    Db.scalar("SELECT count(*) FROM " + DELIVERIES + " AND d.status = 'DELIVERED'", hook.id()) == BURST);
+                    Db.scalar("SELECT count(*) FROM " + DELIVERIES + " AND d.status = 'DELIVERED'", hook.id()) >= BURST);
             Duration took = Duration.between(due, Instant.now());
             assertTrue(took.compareTo(BURST_SENT) < 0, BURST + " events due at once took " + took + " to reach a prompt receiver");
         } finally {

@@ -23,9 +23,10 @@ import java.util.logging.Logger;
 public abstract class IntervalTimer {
 
     /**
-     * The shortest interval the EJB timer service keeps, as payara/pre-boot.asadmin sets it
-     * ({@code minimum-delivery-interval-in-millis}, a second unless set): a timer set shorter
-     * ticks this often.
+     * The shortest gap the EJB timer service keeps between the end of a timer's tick and its next
+     * tick, as payara/pre-boot.asadmin sets it ({@code minimum-delivery-interval-in-millis}, a
+     * second unless set): a timer set shorter ticks this often at most, and a tick that ends
+     * within this of the next one's time pushes that one back.
      */
     public static final long SHORTEST_MILLIS = 100;
 
@@ -72,8 +73,8 @@ public abstract class IntervalTimer {
         if (runs()) {
             timers.createIntervalTimer(firstTickMillis(), intervalMillis(), new TimerConfig(name(), false));
             if (intervalMillis() < SHORTEST_MILLIS) {
-                logger().warning(() -> name() + " is set to run every " + intervalMillis() + " ms; it runs every "
-                        + SHORTEST_MILLIS + " ms, the timer service's shortest");
+                logger().warning(() -> name() + " is set to run every " + intervalMillis() + " ms; the timer service keeps "
+                        + SHORTEST_MILLIS + " ms between two of its ticks at least");
             } else {
                 logger().info(() -> name() + " runs every " + intervalMillis() + " ms");
             }

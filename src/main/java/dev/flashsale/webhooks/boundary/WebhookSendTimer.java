@@ -15,9 +15,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Runs the webhook sender every {@code flashsale.webhooks.send-interval-ms}, on every node (the
  * sender is built for several at once). A tick claims again each time a sender finishes while more
- * may be due, for one interval at most; one still at work when the next tick comes lets that tick
- * pass. Old events are forgotten
- * once a minute or so.
+ * may be due, until the timer service's shortest gap before the next tick (nine tenths of the
+ * default second; half of an interval at least), so that a busy tick does not push the next one
+ * back. Old events are forgotten every 60 ticks (a minute at the default interval).
  */
 @Singleton
 @Startup
@@ -57,8 +57,10 @@ public class WebhookSendTimer extends IntervalTimer {
             sender.prune();
         }
         // While more may be due, claim again each time a sender finishes, within this tick, which
-        // ends before the next one comes (a tick still at work lets the next pass).
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(intervalMillis) * 9 / 10;
+        // ends the timer service's shortest gap before the next one is due (ending later, it would
+        // push that one back).
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(
+                Math.max(intervalMillis / 2, intervalMillis - IntervalTimer.SHORTEST_MILLIS));
         for (int round = 0; round < ROUNDS_PER_TICK_MAX; round++) {
             long finished = senders.finished();
             if (!sender.sendDue() || !senders.awaitFinishedAfter(finished, deadline)) {
