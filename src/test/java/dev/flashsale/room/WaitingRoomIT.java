@@ -223,7 +223,7 @@ class WaitingRoomIT {
      * that leaves is gone at once: the room, paused, is polled by the live ticket until only it
      * is left in the queue. The sale's report counts each: four tickets, one left, one revoked,
      * one expired, none admitted. (Five seconds, not the least of three: the live ticket's polls
-     * wait for four admin calls, on a machine that may be starting the second node.)
+     * wait for four admin calls, beside the classes that run with this one.)
      */
     @Test
     void ticketsThatMissTheirPollsExpireAndLeavingFreesThePlace() {
@@ -261,17 +261,18 @@ class WaitingRoomIT {
     /**
      * 40 tickets taken before the opening, half of them abandoned (never polled after it), the
      * rest polled round and round by four clients. The room opens paused, so that the abandoned
-     * tickets lapse (3 s of missed polls) before anyone is admitted; resumed, it admits the 20
+     * tickets lapse (5 s of missed polls) before anyone is admitted; resumed, it admits the 20
      * live tickets in the lottery's order, never faster than its rate (4 a second, one second's
      * worth at once), so that no reading of its count of admissions exceeds 4 + 4 a second since
      * the resume, on any machine; no abandoned ticket is admitted and no live one loses its
-     * place or goes back in the queue.
+     * place or goes back in the queue. (Five seconds, not the least of three: a round of a
+     * poller's five polls waits for the classes that run beside this one.)
      */
     @Test
     void admissionKeepsItsRateAndOrderWithHalfOfTheTicketsAbandoned() throws Exception {
         int rate = 4;
         int pollers = 4;
-        Sale sale = buyers.saleWithRoom(1000, 1, rate, 3);
+        Sale sale = buyers.saleWithRoom(1000, 1, rate, 5);
         List<String> live = new ArrayList<>();
         List<String> abandoned = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
@@ -304,7 +305,7 @@ class WaitingRoomIT {
                             }
                         }
                     }
-                    // A buyer's page polls every moment or so: well within the 3 s a live ticket may miss.
+                    // A buyer's page polls every moment or so: well within the 5 s a live ticket may miss.
                     Pause.millis(200);
                 }
                 return null;
