@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.PackagedNode;
+import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.RawHttp;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.SecondNode;
@@ -117,7 +118,7 @@ class PackagedServerIT {
                 while (Instant.now().isBefore(until)) {
                     mostWaiting = Math.max(mostWaiting, connectionsOf("wait_event_type = 'Lock'"));
                     mostOpen = Math.max(mostOpen, connectionsOf("true"));
-                    Thread.sleep(20);
+                    Pause.millis(20);
                 }
                 for (Future<Api.Answer> answer : pending) {
                     answers.add(answer.get(60, TimeUnit.SECONDS));

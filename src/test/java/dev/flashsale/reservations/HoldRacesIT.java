@@ -8,6 +8,7 @@ import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Holds;
+import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestServer;
@@ -210,12 +211,7 @@ class HoldRacesIT {
     private static void sleepUntil(Instant due) {
         long millis = due.toEpochMilli() - System.currentTimeMillis();
         if (millis > 0) {
-            try {
-                Thread.sleep(millis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            Pause.millis(millis);
         }
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.WebhookReceiver;
@@ -202,7 +203,7 @@ class WebhookDeletionIT {
                 }
                 events.incrementAndGet();
                 turns[(turn + 1) % 2].rollback();
-                Thread.sleep(RELAY_HOLD.toMillis());
+                Pause.millis(RELAY_HOLD.toMillis());
             }
             first.rollback();
             second.rollback();
