@@ -221,6 +221,12 @@ class ApiContractIT {
         assertEquals(sku, reservation.getString("sku"));
         assertEquals(sku + "-found", reservation.getString("idempotencyKey"));
         assertEquals("buyer-found", reservation.getString("buyerId"));
+        // A status is named in any case, as on every admin route that filters by one (QueryParams).
+        Api.Answer held = api.adminGet("api/admin/reservations?status=held&sku=" + sku);
+        assertEquals(200, held.status(), held.toString());
+        assertEquals(1, held.jsonArray().size(), held.toString());
+        assertEquals(0, api.adminGet("api/admin/reservations?status=Confirmed&sku=" + sku).jsonArray().size());
+        assertProblem(400, "invalid-status", api.adminGet("api/admin/reservations?status=HELDX"));
         assertProblem(400, "invalid-buyer-id", api.adminGet("api/admin/reservations?buyer=a%00b"));
         assertProblem(400, "invalid-sku", api.adminGet("api/admin/reservations?sku=a%0Ab"));
         assertProblem(400, "idempotency-key-invalid", api.adminGet("api/admin/reservations?key=a%20b%01"));

@@ -1,8 +1,8 @@
 package dev.flashsale.audit.boundary;
 
 import dev.flashsale.audit.entity.AuditEvent;
-import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.ApiDocument;
+import dev.flashsale.platform.rest.QueryParams;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,18 +41,6 @@ public class AuditResource {
     @GET
     public List<AuditEvent> recent(@QueryParam("actor") String actor, @QueryParam("target") String target,
                                    @QueryParam("limit") @DefaultValue("100") String limit) {
-        return log.recent(actor, target, limitOf(limit));
-    }
-
-    private static int limitOf(String limit) {
-        try {
-            int value = Integer.parseInt(limit.strip());
-            if (value >= 1 && value <= AuditLog.MAX_EVENTS) {
-                return value;
-            }
-        } catch (NumberFormatException notANumber) {
-            // answered below
-        }
-        throw ProblemException.badRequest("invalid-limit", "limit is a whole number from 1 to " + AuditLog.MAX_EVENTS);
+        return log.recent(actor, target, QueryParams.limit(limit, AuditLog.MAX_EVENTS));
     }
 }

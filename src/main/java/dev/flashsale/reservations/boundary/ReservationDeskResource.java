@@ -1,8 +1,8 @@
 package dev.flashsale.reservations.boundary;
 
 import dev.flashsale.platform.id.ReservationId;
-import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.ApiDocument;
+import dev.flashsale.platform.rest.QueryParams;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.entity.Movement;
@@ -18,7 +18,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.Arrays;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -47,7 +46,7 @@ public class ReservationDeskResource {
     @GET
     public List<Reservation> search(@QueryParam("key") String key, @QueryParam("buyer") String buyer,
                                     @QueryParam("status") String status, @QueryParam("sku") String sku) {
-        return desk.search(ReservationQuery.of(key, buyer, statusOf(status), sku));
+        return desk.search(ReservationQuery.of(key, buyer, QueryParams.status(status, ReservationStatus.class), sku));
     }
 
     @Operation(summary = "A reservation's ledger rows")
@@ -71,17 +70,5 @@ public class ReservationDeskResource {
     @Path("{id}/cancel")
     public Reservation cancel(@PathParam("id") ReservationId id) {
         return desk.cancelHold(id);
-    }
-
-    private static ReservationStatus statusOf(String status) {
-        if (status == null || status.isBlank()) {
-            return null;
-        }
-        try {
-            return ReservationStatus.valueOf(status.strip());
-        } catch (IllegalArgumentException unknown) {
-            throw ProblemException.badRequest("invalid-status", "status must be one of "
-                    + Arrays.toString(ReservationStatus.values()));
-        }
     }
 }

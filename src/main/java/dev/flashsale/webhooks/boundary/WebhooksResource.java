@@ -1,8 +1,8 @@
 package dev.flashsale.webhooks.boundary;
 
 import dev.flashsale.platform.id.Ids;
-import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.rest.ApiDocument;
+import dev.flashsale.platform.rest.QueryParams;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.webhooks.entity.CreatedWebhook;
@@ -26,7 +26,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
-import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -102,7 +101,8 @@ public class WebhooksResource {
     @Path("deliveries")
     public List<Delivery> deliveries(@QueryParam("status") @DefaultValue("FAILED") String status,
                                      @QueryParam("limit") @DefaultValue("50") String limit) {
-        return admin.deliveries(statusOf(status), limitOf(limit));
+        return admin.deliveries(QueryParams.status(status, DeliveryStatus.class),
+                QueryParams.limit(limit, WebhookAdmin.DELIVERIES_SHOWN_MAX));
     }
 
     @Operation(summary = "How many deliveries are pending and failed")
@@ -126,23 +126,5 @@ public class WebhooksResource {
     public Response sendAgain(@PathParam("id") String id) {
         admin.sendAgain(Ids.uuid(id, "delivery"));
         return Response.noContent().build();
-    }
-
-    private static int limitOf(String limit) {
-        if (limit.length() <= 3 && limit.chars().allMatch(Character::isDigit) && !limit.isEmpty()) {
-            int value = Integer.parseInt(limit);
-            if (value >= 1 && value <= WebhookAdmin.DELIVERIES_SHOWN_MAX) {
-                return value;
-            }
-        }
-        throw ProblemException.badRequest("invalid-limit", "limit is a whole number from 1 to " + WebhookAdmin.DELIVERIES_SHOWN_MAX);
-    }
-
-    private static DeliveryStatus statusOf(String status) {
-        String upper = status.toUpperCase(Locale.ROOT);
-        if (!upper.equals("PENDING") && !upper.equals("FAILED") && !upper.equals("DELIVERED")) {
-            throw ProblemException.badRequest("invalid-status", "status is PENDING, FAILED or DELIVERED");
-        }
-        return DeliveryStatus.valueOf(upper);
     }
 }
