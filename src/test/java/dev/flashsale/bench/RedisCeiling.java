@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import redis.clients.jedis.Jedis;
@@ -57,10 +58,12 @@ final class RedisCeiling {
     }
 
     Result run(int concurrency, int requests) throws IOException, InterruptedException {
-        List<String> command = List.of("redis-benchmark", "-h", host, "-p", Integer.toString(port),
+        List<String> keys = GateKeys.forKey(new Sku(sku), KEY);
+        List<String> command = new ArrayList<>(List.of("redis-benchmark", "-h", host, "-p", Integer.toString(port),
                 "-c", Integer.toString(concurrency), "-n", Integer.toString(requests), "-r", "100000000", "--csv",
-                "EVALSHA", sha, "5", GateKeys.counter(new Sku(sku)), GateKeys.marker(new Sku(sku), KEY), GateKeys.soldOut(new Sku(sku)),
-                GateKeys.deadlines(new Sku(sku)), GateKeys.holders(new Sku(sku)), "1", "600", KEY.qualified());
+                "EVALSHA", sha, Integer.toString(keys.size())));
+        command.addAll(keys);
+        command.addAll(List.of("1", "600", KEY.qualified()));
         String output = ExternalCommand.run(command, Map.of(), Duration.ofMinutes(5));
         // "test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"
         String[] lines = output.strip().split("\\R");

@@ -4,6 +4,7 @@ import dev.flashsale.audit.boundary.AuditTrail;
 import dev.flashsale.audit.entity.AuditAction;
 import dev.flashsale.gate.control.CounterStore;
 import dev.flashsale.gate.control.LiveHolds;
+import dev.flashsale.gate.control.NotOpenMark;
 import dev.flashsale.gate.control.RedisCalls;
 import dev.flashsale.gate.entity.CounterRebuilt;
 import dev.flashsale.platform.id.SaleId;
@@ -12,6 +13,7 @@ import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.stock.boundary.StockLedger;
 import dev.flashsale.stock.entity.Sku;
+import dev.flashsale.stock.entity.SkuOpening;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.annotation.security.DeclareRoles;
 import jakarta.annotation.security.RolesAllowed;
@@ -110,10 +112,25 @@ public class GateCounters {
         return redis.callOrThrow(jedis -> levels.stream().map(level -> rebuilt(jedis, level)).toList());
     }
 
+    /**
+     * The gate's not-open mark of the SKU: a paused sale's (PostgreSQL answers its buyers, the gate
+     * takes nothing); the start of an OPEN sale's window while it lies ahead, for a SKU nobody holds
+     * or bought units of yet (the gate refuses before it, and a retry PostgreSQL must still answer
+     * has no such SKU); else none.
+     */
+    private NotOpenMark mark(Sku sku, StockLevel level) {
+        Optional<SkuOpening> opening = stock.opening(sku);
+        if (opening.filter(SkuOpening::paused).isPresent()) {
+            return NotOpenMark.PAUSED;
+        }
+        return opening.filter(SkuOpening::open).filter(open -> open.startsAt() != null && level.held() + level.sold() == 0)
+                .map(open -> NotOpenMark.window(open.startsAt())).orElse(NotOpenMark.NONE);
+    }
+
     private CounterRebuilt rebuilt(UnifiedJedis jedis, StockLevel level) {
         Sku sku = new Sku(level.sku());
         store.loadHolds(jedis, sku, holds.of(sku), gate.markerTtlSeconds());
-        OptionalLong before = store.load(jedis, sku, level.available());
+        OptionalLong before = store.load(jedis, sku, level.available(), mark(sku, level));
         return new CounterRebuilt(level.sku(), before.isPresent() ? before.getAsLong() : null, level.available());
     }
 }

@@ -1,18 +1,18 @@
 package dev.flashsale.gate.boundary;
 
+import dev.flashsale.gate.control.GateHealth;
 import dev.flashsale.gate.entity.HoldConfirmed;
 import dev.flashsale.gate.entity.HoldExtended;
 import dev.flashsale.gate.entity.UnitsRetaken;
 import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.sales.entity.SaleOpened;
+import dev.flashsale.sales.entity.SalePaused;
 import dev.flashsale.sales.entity.SaleStockChanged;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Keeps the gate in step with PostgreSQL, and only after PostgreSQL committed: units that came
@@ -23,8 +23,6 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class GateSync {
 
-    private static final Logger LOG = Logger.getLogger(GateSync.class.getName());
-
     @Inject
     RedisGate gate;
 
@@ -33,6 +31,9 @@ public class GateSync {
 
     @Inject
     GateDeadlines deadlines;
+
+    @Inject
+    GateHealth health;
 
     void unitsReturned(@Observes(during = TransactionPhase.AFTER_SUCCESS) UnitsReturned returned) {
         gate.release(returned.sku(), returned.idempotencyKey());
@@ -58,6 +59,13 @@ public class GateSync {
         rebuild(opened.saleId());
     }
 
+    void salePaused(@Observes(during = TransactionPhase.AFTER_SUCCESS) SalePaused paused) {
+        // Its counters get their mark: while it is paused, the gate takes nothing and PostgreSQL
+        // answers every buyer, so that a crowd meeting the pause never hears "sold out" from a
+        // counter its own refused claims hold at 0.
+        rebuild(paused.saleId());
+    }
+
     void saleStockChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) SaleStockChanged changed) {
         // Units raised or lowered: the counters follow PostgreSQL's new available units. A claim
         // in flight meanwhile can leave a counter high; PostgreSQL still refuses, and
@@ -65,11 +73,16 @@ public class GateSync {
         rebuild(changed.saleId());
     }
 
+    /**
+     * Builds the sale's counters and their not-open marks. Should Redis fail, they may go on saying
+     * what PostgreSQL no longer does (units, a window's start): the gate closes, and reservations go
+     * to PostgreSQL alone until the recovery has built every live counter again ({@link GateRecoveryTimer}).
+     */
     private void rebuild(SaleId saleId) {
         try {
             counters.rebuildSale(saleId);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Counters of sale " + saleId + " not built now; built on first use", e);
+            health.notBuilt("the counters of sale " + saleId, e);
         }
     }
 }

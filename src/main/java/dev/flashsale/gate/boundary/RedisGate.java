@@ -90,6 +90,19 @@ public class RedisGate {
         }).orElse(GateVerdict.BYPASSED));
     }
 
+    /**
+     * Takes at the gate the units of a hold PostgreSQL made while the SKU's not-open mark sent its
+     * buyer on (around the window's opening): as any hold's, with its marker, so that its cancel
+     * or expiry gives them back. Past the mark; a counter with too few units (or none loaded)
+     * takes nothing, as after a lazy reclaim.
+     */
+    public void takeHeld(Sku sku, IdempotencyKey idempotencyKey, int qty) {
+        if (inUse()) {
+            redis.run("reserve", jedis -> scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
+                    List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds), idempotencyKey.qualified(), "held")));
+        }
+    }
+
     /** Gives back the units the key took at the gate, once; nothing if it took none. */
     public void release(Sku sku, IdempotencyKey idempotencyKey) {
         if (enabled) {
@@ -120,6 +133,8 @@ public class RedisGate {
             case -2 -> GateVerdict.KEY_HOLDS;
             case -3 -> GateVerdict.NOT_LOADED;
             case -4 -> GateVerdict.OVERDUE_HOLDS;
+            case -5 -> GateVerdict.NOT_OPEN;
+            case -6 -> GateVerdict.OPENING;
             default -> throw new IllegalStateException("reserve.lua answered " + answer);
         };
     }

@@ -5,6 +5,7 @@ import dev.flashsale.platform.redis.RedisScripts;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import dev.flashsale.stock.entity.Sku;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -17,17 +18,37 @@ import redis.clients.jedis.UnifiedJedis;
 @ApplicationScoped
 public class CounterStore {
 
+    /**
+     * How far Redis' clock and PostgreSQL's may differ around a sale's opening: from this long
+     * before the window's start until this long after it, the gate takes nothing and PostgreSQL
+     * decides by its own clock ({@code lua/load_counter.lua}, {@code lua/reserve.lua}).
+     */
+    public static final Duration WINDOW_MARGIN = Duration.ofMillis(500);
+
     @Inject
     RedisScripts scripts;
 
     /**
-     * Sets the counter to what PostgreSQL has available; works whether or not the gate is in use.
+     * Sets the counter to what PostgreSQL has available (its not-open mark as it was); works
+     * whether or not the gate is in use.
      *
      * @return the counter before, empty if it was not loaded
      */
     public OptionalLong load(UnifiedJedis jedis, Sku sku, int available) {
         long before = scripts.run(jedis, "load_counter", List.of(GateKeys.counter(sku), GateKeys.soldOut(sku)),
                 List.of(Integer.toString(available)));
+        return before < 0 ? OptionalLong.empty() : OptionalLong.of(before);
+    }
+
+    /**
+     * Sets the counter to what PostgreSQL has available, and the SKU's not-open mark (a window's
+     * start with {@link #WINDOW_MARGIN}, a pause, or none), both in one script.
+     *
+     * @return the counter before, empty if it was not loaded
+     */
+    public OptionalLong load(UnifiedJedis jedis, Sku sku, int available, NotOpenMark mark) {
+        long before = scripts.run(jedis, "load_counter", List.of(GateKeys.counter(sku), GateKeys.soldOut(sku), GateKeys.notOpen(sku)),
+                List.of(Integer.toString(available), mark.argument(), Long.toString(WINDOW_MARGIN.toMillis())));
         return before < 0 ? OptionalLong.empty() : OptionalLong.of(before);
     }
 

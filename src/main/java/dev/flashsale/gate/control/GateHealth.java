@@ -1,9 +1,11 @@
 package dev.flashsale.gate.control;
 
+import dev.flashsale.platform.Causes;
 import dev.flashsale.platform.redis.RedisFailures;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -67,6 +69,22 @@ public class GateHealth {
         if (closedNow || !unreachable) {
             LOG.log(unreachable ? Level.WARNING : Level.SEVERE, "Redis " + (unreachable ? "unreachable" : "failed")
                     + " during " + operation + ": reservations go to PostgreSQL alone until it answers again", failure);
+        }
+    }
+
+    /**
+     * Counters could not be built from PostgreSQL's figures after a change. When Redis failed, they
+     * (or their not-open marks) may say what PostgreSQL no longer does, so the gate closes as on
+     * any Redis failure, and the recovery builds every live counter before it reopens. When
+     * PostgreSQL failed, nothing was written: the gate stays, rather than send every reservation
+     * to a database in trouble, and the counters are built on first use or by the next change.
+     */
+    public void notBuilt(String what, RuntimeException failure) {
+        Optional<JedisException> redisFailed = Causes.find(failure, JedisException.class);
+        if (redisFailed.isPresent()) {
+            failed("building " + what, redisFailed.get());
+        } else {
+            LOG.log(Level.WARNING, "Building " + what + " failed in PostgreSQL; they are built on first use", failure);
         }
     }
 

@@ -37,6 +37,14 @@ public final class GateKeys {
         return "fs:{" + sku.value() + "}:holders";
     }
 
+    /**
+     * The sale's window is not open yet: while it lives, the gate refuses without taking units
+     * (set and expired by lua/load_counter.lua, read by lua/reserve.lua).
+     */
+    public static String notOpen(Sku sku) {
+        return "fs:{" + sku.value() + "}:not-open";
+    }
+
     /** The channel on which units given back to a counter are announced (the message: the SKU). */
     public static final String UNITS_BACK = Announcements.UNITS_BACK;
 
@@ -45,8 +53,11 @@ public final class GateKeys {
         return List.of(deadlines(sku), marker(sku, idempotencyKey), holders(sku));
     }
 
-    /** KEYS of reserve.lua, release.lua and release_sold_out.lua: counter, marker, sold-out flag, deadlines, holders. */
+    /**
+     * KEYS of reserve.lua, release.lua and release_sold_out.lua: counter, marker, sold-out flag,
+     * deadlines, holders, and the not-open mark (which only reserve.lua reads).
+     */
     public static List<String> forKey(Sku sku, IdempotencyKey idempotencyKey) {
-        return List.of(counter(sku), marker(sku, idempotencyKey), soldOut(sku), deadlines(sku), holders(sku));
+        return List.of(counter(sku), marker(sku, idempotencyKey), soldOut(sku), deadlines(sku), holders(sku), notOpen(sku));
     }
 }

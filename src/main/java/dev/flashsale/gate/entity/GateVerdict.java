@@ -13,6 +13,13 @@ public enum GateVerdict {
     OVERDUE_HOLDS,
     /** This idempotency key already holds units: a retry, answered by PostgreSQL. */
     KEY_HOLDS,
+    /** The sale's window is not open yet: refuse without asking PostgreSQL; nothing was taken. */
+    NOT_OPEN,
+    /**
+     * The sale's window opens about now, within what Redis' clock and PostgreSQL's may differ by,
+     * or the sale is paused: nothing taken, PostgreSQL decides.
+     */
+    OPENING,
     /** The counter is not loaded: build it from PostgreSQL and ask again. */
     NOT_LOADED,
     /** The gate is off or Redis is unreachable: PostgreSQL alone decides. */

@@ -5,6 +5,7 @@ import dev.flashsale.gate.boundary.GateDeadlines;
 import dev.flashsale.gate.boundary.RedisGate;
 import dev.flashsale.gate.entity.GateVerdict;
 import dev.flashsale.platform.problem.ProblemException;
+import dev.flashsale.reservations.control.ReserveRules;
 import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.SoldOutException;
@@ -55,8 +56,12 @@ public class GatedCheckout {
         }
         switch (admission) {
             case SOLD_OUT -> throw new SoldOutException(command.sku(), command.qty(), false);
+            case NOT_OPEN -> throw ReserveRules.beforeWindow(command.sku());
             case OVERDUE_HOLDS -> {
                 return reserveByLazyReclaim(command);
+            }
+            case OPENING -> {
+                return reserveThenTake(command);
             }
             case KEY_HOLDS, BYPASSED, NOT_LOADED -> {
                 return reserveInPostgres(command);
@@ -110,6 +115,20 @@ public class GatedCheckout {
         }
         if (outcome.created()) {
             gate.admit(command.sku(), command.key(), command.qty());
+            deadlines.holdUntil(command.sku(), command.key(), outcome.reservation().expiresAt());
+        }
+        return outcome;
+    }
+
+    /**
+     * Around the window's opening (or while the sale is paused) the gate took nothing: PostgreSQL
+     * decides, and a hold it makes is then taken at the gate as any hold is, so that the counter
+     * follows PostgreSQL and the hold's cancel or expiry gives its units back.
+     */
+    private ReserveOutcome reserveThenTake(ReserveCommand command) {
+        ReserveOutcome outcome = reserveInPostgres(command);
+        if (outcome.created()) {
+            gate.takeHeld(command.sku(), command.key(), command.qty());
             deadlines.holdUntil(command.sku(), command.key(), outcome.reservation().expiresAt());
         }
         return outcome;

@@ -102,6 +102,12 @@ public final class ReserveRules {
         return Optional.empty();
     }
 
+    /** Refused at the gate, whose mark says the sale's window opens later (PostgreSQL has the times). */
+    public static ProblemException beforeWindow(Sku sku) {
+        return ProblemException.conflict("outside-sale-window", "Outside the sale's window",
+                "The sale of " + sku + " does not take reservations yet: its window has not opened");
+    }
+
     private static String orOpen(Instant time) {
         return time == null ? "(no limit)" : time.toString();
     }

@@ -10,6 +10,7 @@ import dev.flashsale.sales.control.SaleInput;
 import dev.flashsale.sales.entity.NewSale;
 import dev.flashsale.sales.entity.SaleConflicts;
 import dev.flashsale.sales.entity.SaleOpened;
+import dev.flashsale.sales.entity.SalePaused;
 import dev.flashsale.sales.entity.SaleRules;
 import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleStockChanged;
@@ -48,6 +49,9 @@ public class SaleAdmin {
 
     @Inject
     Event<SaleOpened> opened;
+
+    @Inject
+    Event<SalePaused> paused;
 
     @Inject
     Event<SaleStockChanged> stockChanged;
@@ -125,6 +129,8 @@ public class SaleAdmin {
         if (catalog.changeStatus(id, target)) {
             if (target == SaleStatus.OPEN) {
                 opened.fire(new SaleOpened(id));
+            } else if (target == SaleStatus.PAUSED) {
+                paused.fire(new SalePaused(id));
             }
             audit.record(switch (target) {
                 case OPEN -> AuditAction.SALE_OPEN;

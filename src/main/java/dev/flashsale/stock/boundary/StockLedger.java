@@ -8,6 +8,7 @@ import dev.flashsale.stock.control.ShardTotals;
 import dev.flashsale.stock.entity.FreeUnitsMove;
 import dev.flashsale.stock.entity.ShardFree;
 import dev.flashsale.stock.entity.Sku;
+import dev.flashsale.stock.entity.SkuOpening;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -34,6 +35,13 @@ public class StockLedger {
     /** The SKU's counts, empty when no sale has it. */
     public Optional<StockLevel> findLevel(Sku sku) {
         return sql.named("stock/find_stock_level").with("sku", sku.value()).firstRow().map(StockLedger::level);
+    }
+
+    /** Whether the SKU's sale is OPEN or PAUSED and from when its window runs; empty when no sale has the SKU. */
+    public Optional<SkuOpening> opening(Sku sku) {
+        return sql.named("stock/find_opening_of_sku").with("sku", sku.value()).firstRow()
+                .map(row -> new SkuOpening("OPEN".equals(Rows.text(row, "status")), "PAUSED".equals(Rows.text(row, "status")),
+                        Rows.instant(row, "starts_at")));
     }
 
     public List<StockLevel> levelsOfSale(SaleId saleId) {

@@ -11,7 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestRedis;
+import java.time.Duration;
 import java.util.List;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,6 +29,8 @@ import redis.clients.jedis.UnifiedJedis;
 @Tag("core")
 @Isolated("flushes Redis's scripts")
 class LuaScriptsIT {
+
+    private static final long MARGIN = CounterStore.WINDOW_MARGIN.toMillis();
 
     private final RedisScripts scripts = new RedisScripts();
     UnifiedJedis redis;
@@ -201,6 +205,59 @@ class LuaScriptsIT {
         assertEquals("4", redis.get(GateKeys.counter(new Sku(sku))));
     }
 
+    /**
+     * Before the sale's window the gate refuses without taking units, however many ask: the
+     * counter stays whole and no sold-out flag is raised. Around the opening (the margin on either
+     * side) it takes nothing and sends the buyer to PostgreSQL; after, the mark is gone by itself.
+     * A start already past, or none, removes the mark; a load without its key leaves it.
+     */
+    @Test
+    void beforeTheWindowTheGateRefusesWithoutTakingUnitsAndAroundItsOpeningSendsBuyersOn() {
+        Sku of = new Sku(sku);
+        long now = System.currentTimeMillis();
+        assertEquals(-1, loadOpeningAt(2, now + 60_000));
+        for (String key : List.of("a", "b", "c")) {
+            assertEquals(-5, reserve(key, 1), "refused before the window");
+        }
+        assertEquals("2", redis.get(GateKeys.counter(of)), "nothing taken");
+        assertNull(redis.get(GateKeys.soldOut(of)), "no sold-out flag");
+        assertFalse(redis.exists(GateKeys.marker(of, new IdempotencyKey(KeyOwner.CONFIGURED, "a"))), "no hold marker");
+        long ttl = redis.pttl(GateKeys.notOpen(of));
+        assertTrue(ttl > 55_000 && ttl <= 60_000 + MARGIN, "the mark lives until the margin after the start: " + ttl + " ms left");
+
+        load(2);
+        assertTrue(redis.exists(GateKeys.notOpen(of)), "a load without the mark's key (reconciliation) leaves it");
+        assertEquals(2, loadOpeningAt(2, 0));
+        assertFalse(redis.exists(GateKeys.notOpen(of)), "no start removes the mark");
+        loadOpeningAt(2, now + 60_000);
+        assertEquals(2, loadOpeningAt(2, now - 60_000));
+        assertFalse(redis.exists(GateKeys.notOpen(of)), "a start long past removes the mark");
+        assertEquals(1, reserve("a", 1));
+
+        // Around the opening (a wide margin here, so that a slow machine stays inside it): nothing
+        // taken; the units of a hold PostgreSQL made meanwhile are then taken past the mark.
+        long opens = System.currentTimeMillis() + 5_000;
+        assertEquals(1, loadMark(1, Long.toString(opens), 10_000));
+        assertEquals(-6, reserve("b", 1), "at the opening, PostgreSQL decides");
+        assertEquals("1", redis.get(GateKeys.counter(of)), "and the gate takes nothing");
+        assertEquals(0, scripts.run(redis, "reserve", GateKeys.forKey(of, new IdempotencyKey(KeyOwner.CONFIGURED, "b")),
+                List.of("1", "600", "b", "held")), "the hold PostgreSQL made is taken past the mark");
+        assertEquals("1", redis.get(GateKeys.marker(of, new IdempotencyKey(KeyOwner.CONFIGURED, "b"))), "with its marker");
+        assertEquals(1, release("b"), "so that its cancel gives the unit back");
+
+        // A short window: the mark goes by itself, and the gate takes units again.
+        assertEquals(1, loadMark(1, Long.toString(System.currentTimeMillis() + 100), 100));
+        Awaitility.await("the mark gone by itself").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50))
+                .until(() -> !redis.exists(GateKeys.notOpen(of)));
+        assertEquals(0, reserve("b", 1), "the window open, the gate takes the units again");
+
+        assertEquals(0, loadMark(0, "paused"));
+        assertEquals(-6, reserve("c", 1), "a paused sale's buyers go on to PostgreSQL, even with no unit left");
+        assertEquals(-1, redis.pttl(GateKeys.notOpen(of)), "until the next load");
+        assertEquals(0, loadOpeningAt(0, 0));
+        assertEquals(-1, reserve("c", 1), "resumed, the gate refuses a sold-out SKU again");
+    }
+
     @Test
     void aSoldOutSkuWithAnOverdueHoldSendsTheBuyerToPostgres() {
         load(1);
@@ -246,6 +303,21 @@ class LuaScriptsIT {
     private void load(int available) {
         scripts.run(redis, "load_counter", List.of(GateKeys.counter(new Sku(sku)), GateKeys.soldOut(new Sku(sku))),
                 List.of(Integer.toString(available)));
+    }
+
+    /** Loads the counter with the mark of a window opening at {@code epochMillis} (0: none), with the product's margin. */
+    private long loadOpeningAt(int available, long epochMillis) {
+        return loadMark(available, Long.toString(epochMillis), MARGIN);
+    }
+
+    private long loadMark(int available, String mark) {
+        return loadMark(available, mark, MARGIN);
+    }
+
+    private long loadMark(int available, String mark, long marginMillis) {
+        Sku of = new Sku(sku);
+        return scripts.run(redis, "load_counter", List.of(GateKeys.counter(of), GateKeys.soldOut(of), GateKeys.notOpen(of)),
+                List.of(Integer.toString(available), mark, Long.toString(marginMillis)));
     }
 
     private long reserve(String key, int qty) {
