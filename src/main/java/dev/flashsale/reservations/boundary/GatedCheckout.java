@@ -54,23 +54,14 @@ public class GatedCheckout {
         if (admission == GateVerdict.NOT_LOADED) {
             admission = loadCounterAndAdmitAgain(command);
         }
-        switch (admission) {
+        // A switch over every verdict: one added to GateVerdict fails the build here until it is answered.
+        return switch (admission) {
             case SOLD_OUT -> throw new SoldOutException(command.sku(), command.qty(), false);
             case NOT_OPEN -> throw ReserveRules.beforeWindow(command.sku());
-            case OVERDUE_HOLDS -> {
-                return reserveByLazyReclaim(command);
-            }
-            case OPENING -> {
-                return reserveThenTake(command);
-            }
-            case KEY_HOLDS, BYPASSED, NOT_LOADED -> {
-                return reserveInPostgres(command);
-            }
-            case PASSED -> {
-                return reserveAfterGate(command);
-            }
-            default -> throw new IllegalStateException("Unknown admission " + admission);
-        }
+            case OVERDUE_HOLDS, OPENING -> reserveThenTake(command, admission);
+            case KEY_HOLDS, BYPASSED, NOT_LOADED -> reserveInPostgres(command);
+            case PASSED -> reserveAfterGate(command);
+        };
     }
 
     private ReserveOutcome reserveAfterGate(ReserveCommand command) {
@@ -98,37 +89,32 @@ public class GatedCheckout {
     }
 
     /**
-     * The counter is out but a hold is overdue: PostgreSQL expires it and may give its units to
-     * this buyer. The expired hold's units come back to the counter when that transaction
-     * commits; this buyer's are then taken from it, so that the counter follows PostgreSQL.
+     * PostgreSQL first, then the gate, so that the counter follows PostgreSQL. A lazy reclaim (the
+     * counter out, a hold overdue): PostgreSQL expires the hold and may give its units to this
+     * buyer; they come back to the counter when that transaction commits and are then taken from
+     * it. Around the window's opening, or with the sale paused, the gate took nothing: a hold
+     * PostgreSQL makes is taken past the mark, so that its cancel or expiry gives its units back.
      */
-    private ReserveOutcome reserveByLazyReclaim(ReserveCommand command) {
+    private ReserveOutcome reserveThenTake(ReserveCommand command, GateVerdict admission) {
+        boolean reclaim = admission == GateVerdict.OVERDUE_HOLDS;
         ReserveOutcome outcome;
         try {
             outcome = reserveInPostgres(command);
-        } catch (SoldOutException nothingToReclaim) {
-            // PostgreSQL expired every overdue hold it had: the deadlines still past in Redis are
-            // stale (a hold paid for while its deadline was rebuilt), and would send every later
-            // buyer here. A hold that went overdue just now is the sweeper's in a few seconds.
-            deadlines.dropPastDeadlines(command.sku());
-            throw nothingToReclaim;
+        } catch (SoldOutException nothingLeft) {
+            if (reclaim) {
+                // PostgreSQL expired every overdue hold it had: the deadlines still past in Redis are
+                // stale (a hold paid for while its deadline was rebuilt), and would send every later
+                // buyer here. A hold that went overdue just now is the sweeper's in a few seconds.
+                deadlines.dropPastDeadlines(command.sku());
+            }
+            throw nothingLeft;
         }
         if (outcome.created()) {
-            gate.admit(command.sku(), command.key(), command.qty());
-            deadlines.holdUntil(command.sku(), command.key(), outcome.reservation().expiresAt());
-        }
-        return outcome;
-    }
-
-    /**
-     * Around the window's opening (or while the sale is paused) the gate took nothing: PostgreSQL
-     * decides, and a hold it makes is then taken at the gate as any hold is, so that the counter
-     * follows PostgreSQL and the hold's cancel or expiry gives its units back.
-     */
-    private ReserveOutcome reserveThenTake(ReserveCommand command) {
-        ReserveOutcome outcome = reserveInPostgres(command);
-        if (outcome.created()) {
-            gate.takeHeld(command.sku(), command.key(), command.qty());
+            if (reclaim) {
+                gate.admit(command.sku(), command.key(), command.qty());
+            } else {
+                gate.takeHeld(command.sku(), command.key(), command.qty());
+            }
             deadlines.holdUntil(command.sku(), command.key(), outcome.reservation().expiresAt());
         }
         return outcome;
