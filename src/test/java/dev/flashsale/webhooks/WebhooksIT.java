@@ -411,6 +411,10 @@ class WebhooksIT {
             assertEquals(404, api.adminPut("api/admin/webhooks/" + UUID.randomUUID(), body(url, null, "hold.expired")).status());
             assertEquals(400, api.adminPut("api/admin/webhooks/not-an-id", body(url, null, "hold.expired")).status());
             assertEquals(400, api.adminGet("api/admin/webhooks/deliveries?status=LOST").status());
+            // A status in any case, or given blank (the default's, FAILED), is no client's mistake.
+            assertEquals(200, api.adminGet("api/admin/webhooks/deliveries?status=pending&limit=1").status());
+            Api.Answer blank = api.adminGet("api/admin/webhooks/deliveries?status=&limit=1");
+            assertEquals(200, blank.status(), blank.toString());
             assertEquals(400, api.adminGet("api/admin/webhooks/deliveries?limit=100000").status());
         } finally {
             delete(id);

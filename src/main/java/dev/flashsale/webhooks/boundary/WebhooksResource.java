@@ -101,7 +101,9 @@ public class WebhooksResource {
     @Path("deliveries")
     public List<Delivery> deliveries(@QueryParam("status") @DefaultValue("FAILED") String status,
                                      @QueryParam("limit") @DefaultValue("50") String limit) {
-        return admin.deliveries(QueryParams.status(status, DeliveryStatus.class),
+        // A status given blank ("status=") is the default's, as one left out is.
+        DeliveryStatus shown = QueryParams.status(status, DeliveryStatus.class);
+        return admin.deliveries(shown == null ? DeliveryStatus.FAILED : shown,
                 QueryParams.limit(limit, WebhookAdmin.DELIVERIES_SHOWN_MAX));
     }
 
