@@ -1,5 +1,6 @@
 package dev.flashsale.api;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.Metrics;
 import dev.flashsale.testsupport.RawHttp;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.TestServer;
@@ -15,8 +17,15 @@ import dev.flashsale.testhooks.UndeclaredHookResource;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.net.URL;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -271,7 +280,11 @@ class ApiContractIT {
         String prefix = Sales.uniqueSku("unknown");
         askForUnknownSkus(prefix + "-warm", 1_000);
         long before = heapAfterCollection(api);
+        Metrics asked = Metrics.read(api);
+        long startedAt = System.nanoTime();
         long refused = askForUnknownSkus(prefix + "-a", UNKNOWN_SKUS);
+        long millis = (System.nanoTime() - startedAt) / 1_000_000;
+        Metrics answered = Metrics.read(api);
         long between = heapAfterCollection(api);
         refused += askForUnknownSkus(prefix + "-b", UNKNOWN_SKUS);
         long after = heapAfterCollection(api);
@@ -279,10 +292,69 @@ class ApiContractIT {
         System.out.printf("heap after a full collection: %,d bytes, %,d after %,d unknown SKUs, %,d after as many more%n",
                 before, between, UNKNOWN_SKUS, after);
         assertEquals(2L * UNKNOWN_SKUS, refused, "every unknown SKU is refused with 404");
+        for (String answer : List.of("not_loaded", "bypassed")) {
+            assertEquals(0, answered.since(asked, "flashsale_gate_admissions_total{answer=\"" + answer + "\"}"),
+                    "the gate was not asked of an unknown SKU (" + answer + ")");
+        }
+        double reads = answered.since(asked, "flashsale_sales_sku_reads_total");
+        assertTrue(reads <= millis / 100.0 + 2, "the sales' SKUs read at most every 100 ms while " + UNKNOWN_SKUS
+                + " unknown SKUs were asked for in " + millis + " ms, not for each: " + reads + " reads");
         assertEquals(0, api.adminGet("api/admin/checkout-groups").json().getInt("lines"),
                 "no line is left for a SKU once nobody waits on it");
         long least = Math.min(between - before, after - between);
         assertTrue(least < 1L << 20, "the heap grew over both batches: by " + (between - before) + " and " + (after - between) + " bytes");
+    }
+
+    /**
+     * A sale written while a crowd asks for SKUs nobody sells (made without an event, as on another
+     * node: a draft): its SKU is told apart from theirs within a moment, although this node reads
+     * the sales' SKUs at most every 100 ms, then answered as its sale stands (not open yet).
+     */
+    @Test
+    void aSkuWrittenDuringAFloodOfUnknownOnesIsKnownWithinAMoment() throws Exception {
+        String prefix = Sales.uniqueSku("flood");
+        AtomicBoolean flooding = new AtomicBoolean(true);
+        AtomicLong refused = new AtomicLong();
+        ExecutorService crowd = Executors.newFixedThreadPool(4);
+        List<Future<?>> floods = new ArrayList<>();
+        for (int client = 0; client < 4; client++) {
+            String mine = prefix + "-" + client;
+            floods.add(crowd.submit(() -> {
+                try (RawHttp http = new RawHttp(base)) {
+                    for (int i = 0; flooding.get(); i++) {
+                        if (http.post("api/reservations", Api.reserveBody(mine + "-" + i, "buyer", 1),
+                                "Idempotency-Key", mine + "-" + i, Api.KEY_HEADER, Api.STOREFRONT_KEY) == 404) {
+                            refused.incrementAndGet();
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        try {
+            await().atMost(Duration.ofSeconds(30)).until(() -> refused.get() >= 200);
+            Api api = new Api(base);
+            String sku = Sales.uniqueSku("draft");
+            String body = Json.createObjectBuilder().add("name", "Written in a flood " + sku).add("maxPerOrder", 1)
+                    .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", 3)))
+                    .build().toString();
+            Api.Answer created = api.adminPost("api/admin/sales", body);
+            assertEquals(201, created.status(), created.toString());
+            long writtenAt = System.nanoTime();
+            Api.Answer answer = api.reserve(sku + "-1", sku, "buyer-1", 1);
+            for (int i = 2; answer.status() == 404 && System.nanoTime() - writtenAt < 5_000_000_000L; i++) {
+                answer = api.reserve(sku + "-" + i, sku, "buyer-1", 1);
+            }
+            long millis = (System.nanoTime() - writtenAt) / 1_000_000;
+            assertProblem(409, "sale-not-open", answer);
+            assertTrue(millis < 1_000, "known " + millis + " ms after its sale was written");
+        } finally {
+            flooding.set(false);
+            crowd.shutdown();
+        }
+        for (Future<?> flood : floods) {
+            flood.get(30, TimeUnit.SECONDS);
+        }
     }
 
     /** @return how many were refused with 404; sixteen clients on connections of their own */

@@ -21,6 +21,7 @@ import dev.flashsale.reservations.entity.ReserveCommand;
 import dev.flashsale.reservations.entity.ReserveOutcome;
 import dev.flashsale.reservations.entity.ReserveRequest;
 import dev.flashsale.room.boundary.AdmissionCheck;
+import dev.flashsale.sales.boundary.KnownSkus;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -29,8 +30,8 @@ import jakarta.inject.Inject;
  * {@code POST /api/reservations}: hold units of a SKU for a buyer, under the request's
  * Idempotency-Key in the calling storefront key's space (a retry by the same storefront key gets
  * the same reservation, 200; another key's same Idempotency-Key is another checkout). Its refusals come in one order: the
- * body, the key, the SKU and the buyer's id; the buyer's rate limit (none for a SKU this node
- * knows is sold out); the waiting room's token; then the gate and PostgreSQL ({@link GatedCheckout}).
+ * body, the key, the SKU and the buyer's id; a SKU no sale has; the buyer's rate limit (none for a
+ * SKU this node knows is sold out); the waiting room's token; then the gate and PostgreSQL ({@link GatedCheckout}).
  */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
@@ -54,6 +55,9 @@ public class ReserveUnits implements Handler<ReserveCommand> {
     GatedCheckout checkout;
 
     @Inject
+    KnownSkus skus;
+
+    @Inject
     StorefrontLimits limits;
 
     @Inject
@@ -73,11 +77,15 @@ public class ReserveUnits implements Handler<ReserveCommand> {
     }
 
     /**
-     * The buyer's rate limit, but for a SKU this node knows is sold out: its refusal costs no
-     * round trip, and a buyer who floods it only gets more of them.
+     * A SKU no sale has is refused first ({@link KnownSkus}). Then the buyer's rate limit, but for
+     * a SKU this node knows is sold out: either refusal costs no round trip, and a buyer who floods
+     * them only gets more of them.
      */
     @Override
     public void limit(ReserveCommand command) {
+        if (skus.noSaleHas(command.sku())) {
+            throw command.sku().notOnSale();
+        }
         try {
             if (!checkout.refusedFromMemory(command)) {
                 limits.checkBuyer(command.key().owner(), command.buyerId());
