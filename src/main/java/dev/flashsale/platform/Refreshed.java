@@ -1,5 +1,6 @@
 package dev.flashsale.platform;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -19,20 +20,22 @@ public final class Refreshed<T> {
 
     private static final Logger LOG = Logger.getLogger(Refreshed.class.getName());
 
-    private final long refreshMillis;
+    /** On the monotonic clock ({@link System#nanoTime()}): a step of the wall clock neither stalls nor hurries a read. */
+    private final long refreshNanos;
     private final Supplier<T> reader;
     private final ReentrantLock reading = new ReentrantLock();
     /** Reads asked for: one at first, one more for every change made on this node. */
     private final AtomicLong wanted = new AtomicLong(1);
     private volatile T value;
-    private volatile long readAt;
+    private volatile long readAtNanos;
     /** The reads asked for that a finished read covers: a read covers those asked for before it began. */
     private volatile long covered;
 
     /** @param reader the value as it is now; throws when it cannot be read */
     public Refreshed(T initial, long refreshMillis, Supplier<T> reader) {
         this.value = initial;
-        this.refreshMillis = refreshMillis;
+        this.refreshNanos = TimeUnit.MILLISECONDS.toNanos(refreshMillis);
+        this.readAtNanos = System.nanoTime();
         this.reader = reader;
     }
 
@@ -64,11 +67,12 @@ public final class Refreshed<T> {
      * once costs one read.
      */
     public T noOlderThan(long maxAgeMillis) {
-        long askedAt = System.currentTimeMillis();
-        if (askedAt - readAt > maxAgeMillis) {
+        long askedAt = System.nanoTime();
+        long maxAgeNanos = TimeUnit.MILLISECONDS.toNanos(maxAgeMillis);
+        if (askedAt - readAtNanos > maxAgeNanos) {
             reading.lock();
             try {
-                if (askedAt - readAt > maxAgeMillis) {
+                if (askedAt - readAtNanos > maxAgeNanos) {
                     read();
                 }
             } finally {
@@ -89,13 +93,13 @@ public final class Refreshed<T> {
     }
 
     private boolean due() {
-        return System.currentTimeMillis() - readAt > refreshMillis;
+        return System.nanoTime() - readAtNanos > refreshNanos;
     }
 
     private void read() {
         // What was asked for before the read begins; a change made while it runs asks for another.
         long asked = wanted.get();
-        long startedAt = System.currentTimeMillis();
+        long startedAt = System.nanoTime();
         try {
             value = reader.get();
         } catch (RuntimeException failed) {
@@ -103,7 +107,7 @@ public final class Refreshed<T> {
             LOG.log(Level.FINE, "Read failed; the value read before stays", failed);
         } finally {
             // A read is as old as its start: what changed while it ran may be missing from it.
-            readAt = startedAt;
+            readAtNanos = startedAt;
             covered = asked;
         }
     }

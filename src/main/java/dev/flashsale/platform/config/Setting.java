@@ -181,7 +181,7 @@ public enum Setting {
                     + " settings, lottery record and count of admissions. `0` = never expire"),
 
     LIMITS_BUYER_PER_SECOND(LIMITS, "flashsale.limits.buyer.per-second", "1", PER_SECOND,
-            "reservations per buyer id (all SKUs, replays included), shared by all nodes through Redis; past it,"
+            "reservations per buyer id (all SKUs of sales, replays included; a SKU no sale has, or one this node knows is sold out, is refused before it), shared by all nodes through Redis; past it,"
                     + " 429 `rate-limited` with Retry-After and nothing changes; `0` turns the limit off"),
     LIMITS_BUYER_BURST(LIMITS, "flashsale.limits.buyer.burst", "10", COUNT,
             "reservations a buyer id may make at once before its rate applies"),

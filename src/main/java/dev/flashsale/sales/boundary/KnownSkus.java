@@ -11,6 +11,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -20,13 +21,13 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * The SKUs some sale has, kept in memory so that a request for a SKU no sale has is refused
- * without a round trip: no Redis call, no transaction, no connection of the pool, whatever a
- * crowd of made-up SKUs asks. A SKU missing here is looked up by reading every SKU again, at most
- * once in {@link #RECENT_MILLIS} on this node (the callers that come meanwhile wait for that
- * read), so a SKU is told apart from an unknown one at most that long after its sale was written
- * on another node; on this node, a sale opened or given units is read again at once. A SKU kept
- * here that no sale has any more (taken out of a draft) is PostgreSQL's to refuse. Only SKUs of
- * sales are kept: what the crowd asks for adds nothing.
+ * without asking Redis or opening a transaction: a crowd of made-up SKUs costs one read of every
+ * SKU (over a connection of the pool) at most every {@link #RECENT_MILLIS} on this node, which the
+ * requests that come meanwhile wait for and share. So a SKU is told apart from an unknown one at
+ * most that long after its sale was written (a draft, on any node); after a sale is opened or
+ * given units on this node, the next miss reads again at once. A SKU once read stays known
+ * (taken out of a draft, PostgreSQL refuses it); one read holds every SKU of every sale, closed
+ * ones too, so it grows with the sales, never with what the crowd asks for.
  */
 @ApplicationScoped
 public class KnownSkus {
@@ -46,8 +47,11 @@ public class KnownSkus {
 
     private Counter reads;
 
-    /** When the SKUs were last read without failing; a read that fails leaves them as they were. */
-    private volatile long readAt;
+    /** When the SKUs were last read without failing ({@link System#nanoTime()}); a read that fails leaves them as they were. */
+    private volatile long readAtNanos = System.nanoTime() - TimeUnit.DAYS.toNanos(1);
+
+    /** Whether the last read failed: a failure is logged as a warning once, not at every read of a crowd. */
+    private volatile boolean failing;
 
     @PostConstruct
     void create() {
@@ -62,11 +66,12 @@ public class KnownSkus {
      * False when it could not be read lately: then PostgreSQL is asked as before, and answers.
      */
     public boolean noSaleHas(Sku sku) {
-        if (skus.get().contains(sku)) {
+        // A SKU once read stays known, even while a change made here is read again: nothing waits.
+        if (skus.last().contains(sku)) {
             return false;
         }
-        long askedAt = System.currentTimeMillis();
-        return !skus.noOlderThan(RECENT_MILLIS).contains(sku) && askedAt - readAt <= RECENT_MILLIS;
+        long askedAt = System.nanoTime();
+        return !skus.noOlderThan(RECENT_MILLIS).contains(sku) && askedAt - readAtNanos <= TimeUnit.MILLISECONDS.toNanos(RECENT_MILLIS);
     }
 
     void opened(@Observes(during = TransactionPhase.AFTER_SUCCESS) SaleOpened opened) {
@@ -78,15 +83,18 @@ public class KnownSkus {
     }
 
     private Set<Sku> read() {
-        long startedAt = System.currentTimeMillis();
+        long startedAt = System.nanoTime();
         reads.inc();
         try {
             Set<Sku> read = sql.named("sales/find_skus").values().stream().map(sku -> new Sku((String) sku))
                     .collect(Collectors.toUnmodifiableSet());
-            readAt = startedAt;
+            readAtNanos = startedAt;
+            failing = false;
             return read;
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "The SKUs of the sales were not read again; PostgreSQL answers for those missing", e);
+            // Up to ten reads a second fail while PostgreSQL is away: the first is a warning.
+            LOG.log(failing ? Level.FINE : Level.WARNING, "The SKUs of the sales were not read again; PostgreSQL answers for those missing", e);
+            failing = true;
             throw e;
         }
     }
