@@ -77,9 +77,10 @@ public class ReserveUnits implements Handler<ReserveCommand> {
     }
 
     /**
-     * A SKU no sale has is refused first ({@link KnownSkus}). Then the buyer's rate limit, but for
-     * a SKU this node knows is sold out: either refusal costs no round trip, and a buyer who floods
-     * them only gets more of them.
+     * A SKU no sale has is refused first ({@link KnownSkus}: a lookup in memory, and at most every
+     * 100 ms one read of the sales' SKUs). Then the buyer's rate limit, but for a SKU this node
+     * knows is sold out: that refusal costs no round trip, and a buyer who floods it only gets
+     * more of them.
      */
     @Override
     public void limit(ReserveCommand command) {

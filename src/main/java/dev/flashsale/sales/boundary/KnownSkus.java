@@ -43,12 +43,10 @@ public class KnownSkus {
     @Inject
     MetricRegistry registry;
 
-    private Refreshed<Set<Sku>> skus;
+    /** The SKUs as last read without failing, and when that read began; a read that fails leaves both as they were. */
+    private Refreshed<Read> skus;
 
     private Counter reads;
-
-    /** When the SKUs were last read without failing ({@link System#nanoTime()}); a read that fails leaves them as they were. */
-    private volatile long readAtNanos = System.nanoTime() - TimeUnit.DAYS.toNanos(1);
 
     /** Whether the last read failed: a failure is logged as a warning once, not at every read of a crowd. */
     private volatile boolean failing;
@@ -56,7 +54,7 @@ public class KnownSkus {
     @PostConstruct
     void create() {
         // Read on a miss or after a change on this node only: a SKU the crowd knows is never missing.
-        skus = new Refreshed<>(Set.of(), Long.MAX_VALUE, this::read);
+        skus = new Refreshed<>(new Read(Set.of(), System.nanoTime() - TimeUnit.DAYS.toNanos(1)), Long.MAX_VALUE, this::read);
         reads = registry.counter(Metadata.builder().withName("flashsale.sales.sku-reads")
                 .withDescription("Reads of every sale's SKUs from PostgreSQL, after a miss or a change on this node").build());
     }
@@ -67,11 +65,12 @@ public class KnownSkus {
      */
     public boolean noSaleHas(Sku sku) {
         // A SKU once read stays known, even while a change made here is read again: nothing waits.
-        if (skus.last().contains(sku)) {
+        if (skus.last().skus().contains(sku)) {
             return false;
         }
         long askedAt = System.nanoTime();
-        return !skus.noOlderThan(RECENT_MILLIS).contains(sku) && askedAt - readAtNanos <= TimeUnit.MILLISECONDS.toNanos(RECENT_MILLIS);
+        Read recent = skus.noOlderThan(RECENT_MILLIS);
+        return !recent.skus().contains(sku) && askedAt - recent.startedAtNanos() <= TimeUnit.MILLISECONDS.toNanos(RECENT_MILLIS);
     }
 
     void opened(@Observes(during = TransactionPhase.AFTER_SUCCESS) SaleOpened opened) {
@@ -82,20 +81,23 @@ public class KnownSkus {
         skus.changed();
     }
 
-    private Set<Sku> read() {
+    private Read read() {
         long startedAt = System.nanoTime();
         reads.inc();
         try {
             Set<Sku> read = sql.named("sales/find_skus").values().stream().map(sku -> new Sku((String) sku))
                     .collect(Collectors.toUnmodifiableSet());
-            readAtNanos = startedAt;
             failing = false;
-            return read;
+            return new Read(read, startedAt);
         } catch (RuntimeException e) {
             // Up to ten reads a second fail while PostgreSQL is away: the first is a warning.
             LOG.log(failing ? Level.FINE : Level.WARNING, "The SKUs of the sales were not read again; PostgreSQL answers for those missing", e);
             failing = true;
             throw e;
         }
+    }
+
+    /** Every SKU of every sale, as a read that began at {@code startedAtNanos} ({@link System#nanoTime()}) found them. */
+    private record Read(Set<Sku> skus, long startedAtNanos) {
     }
 }
