@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 class RefreshedTest {
@@ -88,6 +94,48 @@ class RefreshedTest {
         assertEquals(1, value.get(), "the read failed: the value read before stays");
         assertEquals(1, value.get(), "and the failure is not read again before it is due");
         assertEquals(2, reads.get());
+    }
+
+    /**
+     * A caller that wants a value no older than it allows reads again when the value is older, and
+     * the callers that come during that read take it: a read is as old as its start.
+     */
+    @Test
+    void callersWantingAFresherValueShareTheReadThatBeganBeforeThem() throws Exception {
+        CountDownLatch inSecondRead = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger reads = new AtomicInteger();
+        Refreshed<Integer> value = new Refreshed<>(0, 60_000, () -> {
+            int n = reads.incrementAndGet();
+            if (n == 2) {
+                inSecondRead.countDown();
+                await(release);
+            }
+            return n;
+        });
+        assertEquals(1, value.get());
+        long firstReadAt = System.nanoTime();
+        assertEquals(1, value.noOlderThan(60_000), "fresh enough: no read");
+        Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10))
+                .until(() -> System.nanoTime() - firstReadAt > TimeUnit.MILLISECONDS.toNanos(600));
+
+        CompletableFuture<Integer> reader = CompletableFuture.supplyAsync(() -> value.noOlderThan(500));
+        assertTrue(inSecondRead.await(5, TimeUnit.SECONDS));
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            List<CompletableFuture<Integer>> crowd = new ArrayList<>();
+            for (int caller = 0; caller < 8; caller++) {
+                crowd.add(CompletableFuture.supplyAsync(() -> value.noOlderThan(500), threads));
+            }
+            release.countDown();
+            assertEquals(2, reader.get(5, TimeUnit.SECONDS));
+            for (CompletableFuture<Integer> caller : crowd) {
+                assertEquals(2, caller.get(5, TimeUnit.SECONDS), "the read that began before the caller asked");
+            }
+        } finally {
+            threads.shutdown();
+        }
+        assertEquals(2, reads.get(), "one read for the crowd");
     }
 
     private static void await(CountDownLatch latch) {
