@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
@@ -20,52 +21,34 @@ class RefreshedTest {
 
     @Test
     void aDueReadIsOneCallersWhileTheOthersGoOnWithTheValueReadBefore() throws InterruptedException {
-        CountDownLatch inSecondRead = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        AtomicInteger reads = new AtomicInteger();
-        Refreshed<Integer> value = new Refreshed<>(0, 1, () -> {
-            int n = reads.incrementAndGet();
-            if (n == 2) {
-                inSecondRead.countDown();
-                await(release);
-            }
-            return n;
-        });
+        SecondReadHeld held = new SecondReadHeld();
+        Refreshed<Integer> value = new Refreshed<>(0, 1, held);
         assertEquals(1, value.get(), "read at first");
         Thread.sleep(5);
         Thread reader = new Thread(value::get);
         reader.start();
-        assertTrue(inSecondRead.await(5, TimeUnit.SECONDS));
+        assertTrue(held.inSecondRead.await(5, TimeUnit.SECONDS));
         long started = System.nanoTime();
         assertEquals(1, value.get(), "while one caller reads, another goes on with the value read before");
         assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(1), "without waiting for the read");
-        release.countDown();
+        held.release.countDown();
         reader.join(5_000);
         assertEquals(2, value.last());
-        assertEquals(2, reads.get());
+        assertEquals(2, held.reads.get());
     }
 
     @Test
     void afterAChangeMadeHereNoCallerGetsTheValueBeforeIt() throws Exception {
-        CountDownLatch inSecondRead = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        AtomicInteger reads = new AtomicInteger();
-        Refreshed<Integer> value = new Refreshed<>(0, 60_000, () -> {
-            int n = reads.incrementAndGet();
-            if (n == 2) {
-                inSecondRead.countDown();
-                await(release);
-            }
-            return n;
-        });
+        SecondReadHeld held = new SecondReadHeld();
+        Refreshed<Integer> value = new Refreshed<>(0, 60_000, held);
         assertEquals(1, value.get());
         value.changed();
         CompletableFuture<Integer> first = CompletableFuture.supplyAsync(value::get);
-        assertTrue(inSecondRead.await(5, TimeUnit.SECONDS));
+        assertTrue(held.inSecondRead.await(5, TimeUnit.SECONDS));
         CompletableFuture<Integer> second = CompletableFuture.supplyAsync(value::get);
         Thread.sleep(200);
         assertFalse(second.isDone(), "a caller during the read of a change waits for it");
-        release.countDown();
+        held.release.countDown();
         assertEquals(2, first.get(5, TimeUnit.SECONDS));
         assertEquals(2, second.get(5, TimeUnit.SECONDS));
     }
@@ -102,17 +85,8 @@ class RefreshedTest {
      */
     @Test
     void callersWantingAFresherValueShareTheReadThatBeganBeforeThem() throws Exception {
-        CountDownLatch inSecondRead = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        AtomicInteger reads = new AtomicInteger();
-        Refreshed<Integer> value = new Refreshed<>(0, 60_000, () -> {
-            int n = reads.incrementAndGet();
-            if (n == 2) {
-                inSecondRead.countDown();
-                await(release);
-            }
-            return n;
-        });
+        SecondReadHeld held = new SecondReadHeld();
+        Refreshed<Integer> value = new Refreshed<>(0, 60_000, held);
         assertEquals(1, value.get());
         long firstReadAt = System.nanoTime();
         assertEquals(1, value.noOlderThan(60_000), "fresh enough: no read");
@@ -120,14 +94,14 @@ class RefreshedTest {
                 .until(() -> System.nanoTime() - firstReadAt > TimeUnit.MILLISECONDS.toNanos(600));
 
         CompletableFuture<Integer> reader = CompletableFuture.supplyAsync(() -> value.noOlderThan(500));
-        assertTrue(inSecondRead.await(5, TimeUnit.SECONDS));
+        assertTrue(held.inSecondRead.await(5, TimeUnit.SECONDS));
         ExecutorService threads = Executors.newFixedThreadPool(8);
         try {
             List<CompletableFuture<Integer>> crowd = new ArrayList<>();
             for (int caller = 0; caller < 8; caller++) {
                 crowd.add(CompletableFuture.supplyAsync(() -> value.noOlderThan(500), threads));
             }
-            release.countDown();
+            held.release.countDown();
             assertEquals(2, reader.get(5, TimeUnit.SECONDS));
             for (CompletableFuture<Integer> caller : crowd) {
                 assertEquals(2, caller.get(5, TimeUnit.SECONDS), "the read that began before the caller asked");
@@ -135,7 +109,25 @@ class RefreshedTest {
         } finally {
             threads.shutdown();
         }
-        assertEquals(2, reads.get(), "one read for the crowd");
+        assertEquals(2, held.reads.get(), "one read for the crowd");
+    }
+
+    /** A reader that counts its reads and holds the second until released, saying when it began. */
+    private static final class SecondReadHeld implements Supplier<Integer> {
+
+        final CountDownLatch inSecondRead = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final AtomicInteger reads = new AtomicInteger();
+
+        @Override
+        public Integer get() {
+            int n = reads.incrementAndGet();
+            if (n == 2) {
+                inSecondRead.countDown();
+                await(release);
+            }
+            return n;
+        }
     }
 
     private static void await(CountDownLatch latch) {
