@@ -45,6 +45,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -55,10 +57,12 @@ import redis.clients.jedis.Jedis;
  * 403 and nothing claimed), admission tied to the sale's units, and a checkout's end (payment,
  * cancel, expiry) freeing its buyer's place for the next. Each test has a sale of its own, whose
  * room opens when the test says ({@link RoomSales#openNow}) and whose own figures it reads, so
- * the class runs beside others; the tests that need the server to themselves (the gauges of every
- * room, Redis paused) are {@link WaitingRoomAloneIT}'s.
+ * the class runs beside others and its tests side by side, each mostly waiting for its room's
+ * steps; the tests that need the server to themselves (the gauges of every room, Redis paused) are
+ * {@link WaitingRoomAloneIT}'s.
  */
 @Tag("room")
+@Execution(ExecutionMode.CONCURRENT)
 class WaitingRoomIT {
 
     private final Api api = new Api(TestServer.url());

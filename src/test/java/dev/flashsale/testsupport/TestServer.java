@@ -182,9 +182,9 @@ public final class TestServer implements AutoCloseable {
      * so that a test can speak for other client addresses (X-Forwarded-For); the storefront
      * limits are wide enough for the tests' crowds, and {@code RateLimitIT} shows them at work.
      */
-    /** The per-buyer limit the tests' server runs with. */
     /** The least PBKDF2 iterations the product takes (Passwords.LEAST_ITERATIONS). */
     public static final int PASSWORD_ITERATIONS = 10_000;
+    /** The per-buyer limit the tests' server runs with. */
     public static final int BUYER_PER_SECOND = 20;
     public static final int BUYER_BURST = 200;
     /**

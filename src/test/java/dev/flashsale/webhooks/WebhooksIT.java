@@ -33,6 +33,9 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Webhooks through the deployed application, to a real receiver inside this JVM
@@ -44,12 +47,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * nothing. The tests' server retries after 200 ms, doubling up to a second
  * ({@code TestServer}); a refusal of ten minutes is shown by moving the round's start back.
  * Each test registers its own webhook and deletes it, and looks only at its own events and their
- * deliveries. (The server's bound on webhooks, which counts every one, is
+ * deliveries, so the tests run side by side, but the two with slow receivers, which share the
+ * node's senders ({@link #SENDERS}), one after the other. (The server's bound on webhooks, which counts every one, is
  * {@code WebhookTargetsIT}'s; a deletion while other requests write events is
  * {@code WebhookDeletionIT}'s.)
  */
 @Tag("core")
+@Execution(ExecutionMode.CONCURRENT)
 class WebhooksIT {
+
+    /** The node's senders, which a test with slow receivers holds for seconds and judges by how many are held. */
+    private static final String SENDERS = "webhook-senders";
 
     private static final Duration PATIENCE = Duration.ofSeconds(30);
     /** How long the slow receiver holds each request: under the tests' server's request timeout (5 s). */
@@ -140,6 +148,7 @@ class WebhooksIT {
      * waited for it, so every webhook's events waited for the slowest receiver.
      */
     @Test
+    @ResourceLock(SENDERS)
     void aSlowReceiverDelaysNoOtherReceiversEvents() {
         String slow = "slow";
         String prompt = "prompt";
@@ -180,6 +189,7 @@ class WebhooksIT {
      * the six all sixteen, and the prompt receiver's event waited for them.
      */
     @Test
+    @ResourceLock(SENDERS)
     void receiversSlowAllAtOnceLeaveTheOtherSendersFree() {
         // The bound is a node's: only the tests' server sends here (in the suite's order the second node is not up now).
         SecondNode.standDown();
