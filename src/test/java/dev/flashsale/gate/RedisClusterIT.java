@@ -14,13 +14,13 @@ import dev.flashsale.platform.redis.RedisClient;
 import dev.flashsale.platform.redis.RedisScripts;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.ClusterNode;
 import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Pause;
 import dev.flashsale.testsupport.Sales;
 import dev.flashsale.testsupport.StockCounts;
 import dev.flashsale.testsupport.TestRedis;
-import dev.flashsale.testsupport.SecondNode;
 import dev.flashsale.testsupport.TestRedisCluster;
 import dev.flashsale.testsupport.history.FinalState;
 import dev.flashsale.testsupport.history.History;
@@ -52,13 +52,13 @@ import redis.clients.jedis.JedisCluster;
 
 /**
  * The application on a Redis Cluster of three masters ({@code flashsale.redis.cluster-nodes}):
- * a second server beside the suite's own, started once for these tests. The signature scenario
+ * a node of its own beside the suite's ({@link ClusterNode}, on a database of its own). The signature scenario
  * sells exactly its units with the gate on the cluster, whose buckets are the rate limits'; the master owning
  * the SKU's slot killed mid-sale leaves the sale going on on PostgreSQL alone, with nothing
  * oversold and no 5xx but 503 with Retry-After, and the gate comes back once the master does.
  */
 @Tag("cluster")
-@Isolated("runs on the Redis Cluster and the second node started again on it")
+@Isolated("kills a master of the Redis Cluster, which the cluster's classes share")
 class RedisClusterIT {
 
     private static final Logger LOG = Logger.getLogger(RedisClusterIT.class.getName());
@@ -67,7 +67,7 @@ class RedisClusterIT {
 
     @BeforeAll
     static void startOnTheCluster() {
-        api = new Api(SecondNode.onCluster().base());
+        api = new Api(ClusterNode.get().base());
         TestRedis.awaitGateInUse(api);
     }
 
@@ -99,7 +99,8 @@ class RedisClusterIT {
             int keyOwner = (i % 25 == 24) ? i - 1 : i;
             return history.reserve(api, sku + "-k-" + keyOwner, sku, "buyer-" + keyOwner, 1);
         });
-        Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku), RedisClusterIT::counterOnTheCluster));
+        Report report = HistoryChecker.check(history.ops(),
+                FinalState.read(List.of(sku), RedisClusterIT::counterOnTheCluster, ClusterNode.database()));
         System.out.println("the signature scenario on a Redis Cluster: " + report);
         assertEquals(List.of(), report.anomalies(), report.toString());
 
@@ -108,10 +109,10 @@ class RedisClusterIT {
         assertEquals(units, byStatus.getOrDefault(201, 0L), "exactly one 201 per unit: " + byStatus);
         assertEquals(units, answers.stream().filter(a -> a.status() == 201).map(a -> a.json().getString("id")).distinct().count(),
                 "every 201 is a different reservation");
-        StockCounts counts = StockCounts.of(sku);
+        StockCounts counts = StockCounts.of(ClusterNode.database(), sku);
         assertEquals(units, counts.held(), "all units held, none twice");
         assertTrue(counts.consistent(), "counts = sums of reservations = sums of the ledger: " + counts);
-        assertEquals(units, Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku));
+        assertEquals(units, Db.scalar(ClusterNode.database(), "SELECT count(*) FROM reservation WHERE sku = ?", sku));
 
         try (JedisCluster cluster = TestRedisCluster.client()) {
             assertEquals("0", cluster.get(GateKeys.counter(new Sku(sku))), "the gate's counter on the cluster agrees with PostgreSQL");
@@ -196,7 +197,7 @@ class RedisClusterIT {
             List<Api.Answer> finals = Crowd.run(32, buyers, i -> {
                 if (started.incrementAndGet() == 100 && killed.compareAndSet(false, true)) {
                     TestRedisCluster.kill(owner);
-                    heldAtKill.set(StockCounts.of(sku).held());
+                    heldAtKill.set(StockCounts.of(ClusterNode.database(), sku).held());
                 }
                 Instant deadline = Instant.now().plusSeconds(60);
                 while (true) {
@@ -235,12 +236,12 @@ class RedisClusterIT {
             Map<String, Long> reserved = new HashMap<>();
             finals.stream().filter(a -> a.status() == 201 || a.status() == 200)
                     .forEach(a -> reserved.merge(a.json().getString("id"), 1L, Long::sum));
-            StockCounts counts = StockCounts.of(sku);
+            StockCounts counts = StockCounts.of(ClusterNode.database(), sku);
             assertTrue(counts.held() + counts.sold() <= counts.total(), "nothing oversold: " + counts);
             assertEquals(units, counts.held(), "the sale went on to the last unit on PostgreSQL alone: " + counts);
             assertTrue(counts.consistent(), counts.toString());
             assertEquals(counts.held(), reserved.size(), "every unit held is a reservation some buyer was given");
-            assertEquals(reserved.size(), Db.scalar("SELECT count(*) FROM reservation WHERE sku = ?", sku));
+            assertEquals(reserved.size(), Db.scalar(ClusterNode.database(), "SELECT count(*) FROM reservation WHERE sku = ?", sku));
 
             JsonObject gate = api.adminGet("api/admin/gate").json();
             assertFalse(gate.getBoolean("inUse"), "the gate closed when the master died: " + gate);
@@ -254,7 +255,8 @@ class RedisClusterIT {
             TestRedis.awaitGateInUse(api);
             awaitCounter(sku, "0");
             // The 503s of the requests caught by the master's death, each asked again after its Retry-After.
-            Report report = HistoryChecker.check(history.ops(), FinalState.read(List.of(sku), RedisClusterIT::counterOnTheCluster),
+            Report report = HistoryChecker.check(history.ops(),
+                    FinalState.read(List.of(sku), RedisClusterIT::counterOnTheCluster, ClusterNode.database()),
                     HistoryChecker.UNKNOWN_SHARE_MAX_UNDER_FAULT);
             System.out.println("a master killed mid-sale: " + report);
             assertEquals(List.of(), report.anomalies(), report.toString());

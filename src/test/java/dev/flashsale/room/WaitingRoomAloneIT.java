@@ -10,8 +10,9 @@ import dev.flashsale.room.RoomBuyers.Sale;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Metrics;
+import dev.flashsale.testsupport.NodeStartsBeside;
+import dev.flashsale.testsupport.NodeStartsBeside.Node;
 import dev.flashsale.testsupport.RoomSales;
-import dev.flashsale.testsupport.SecondNodeStartsBeside;
 import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import jakarta.json.JsonObject;
@@ -34,7 +35,7 @@ import redis.clients.jedis.Jedis;
  */
 @Tag("room")
 @Isolated("the room gauges add up every room; pauses Redis")
-@SecondNodeStartsBeside("a second node shares the rooms in Redis and their records in PostgreSQL, which only rise; "
+@NodeStartsBeside(value = Node.SECOND, why = "a second node shares the rooms in Redis and their records in PostgreSQL, which only rise; "
         + "its timers admit at the room's one rate, its sweeper expires what the tests' own would")
 class WaitingRoomAloneIT {
 

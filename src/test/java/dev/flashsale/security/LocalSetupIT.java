@@ -49,8 +49,8 @@ class LocalSetupIT {
 
         List<String> rules = Files.readAllLines(hba).stream()
                 .filter(line -> line.endsWith(" trust")).map(line -> line.strip().replaceAll("\\s+", " ")).toList();
-        assertEquals(List.of("host flashsale_it,postgres postgres,flashsale_app 127.0.0.1/32 trust"), rules);
-        assertEquals("host flashsale_it,postgres postgres,flashsale_app 127.0.0.1/32 trust", Files.readAllLines(hba).get(0), "on top: the first match wins");
+        assertEquals(List.of("host flashsale_it,flashsale_it_cluster,postgres postgres,flashsale_app 127.0.0.1/32 trust"), rules);
+        assertEquals("host flashsale_it,flashsale_it_cluster,postgres postgres,flashsale_app 127.0.0.1/32 trust", Files.readAllLines(hba).get(0), "on top: the first match wins");
         assertTrue(Files.readString(hba).contains("host all all 127.0.0.1/32 scram-sha-256"), "the rest kept");
     }
 }

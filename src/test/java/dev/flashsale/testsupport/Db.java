@@ -16,8 +16,29 @@ public final class Db {
     private Db() {
     }
 
+    /** Opens a connection to one database: the tests' ({@code Db::connect}), or another one ({@link #of}). */
+    @FunctionalInterface
+    public interface Connections {
+        Connection open() throws SQLException;
+    }
+
     public static Connection connect() throws SQLException {
         return DriverManager.getConnection(url(), user(), password());
+    }
+
+    /** Another database on the tests' PostgreSQL server, as the same user (a node's own: {@link ClusterNode}). */
+    public static Connections of(String database) {
+        return () -> DriverManager.getConnection(urlOf(database), user(), password());
+    }
+
+    /** The tests' database's name. */
+    public static String name() {
+        return url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
+    }
+
+    /** The JDBC URL of {@code database} on the tests' PostgreSQL server. */
+    public static String urlOf(String database) {
+        return url().replaceFirst("/[^/?]+(\\?|$)", "/" + database + "$1");
     }
 
     /** The same database as a DataSource, for a tool that takes one (Flyway). */
@@ -43,7 +64,12 @@ public final class Db {
     }
 
     public static long scalar(String sql, Object... params) {
-        try (Connection connection = connect(); PreparedStatement statement = prepare(connection, sql, params);
+        return scalar(Db::connect, sql, params);
+    }
+
+    /** The one value of {@code sql} in the database of {@code database}. */
+    public static long scalar(Connections database, String sql, Object... params) {
+        try (Connection connection = database.open(); PreparedStatement statement = prepare(connection, sql, params);
              ResultSet rows = statement.executeQuery()) {
             if (!rows.next()) {
                 throw new IllegalStateException("No row from " + sql);

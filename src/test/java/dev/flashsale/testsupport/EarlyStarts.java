@@ -1,6 +1,7 @@
 package dev.flashsale.testsupport;
 
-import java.lang.annotation.Annotation;
+import dev.flashsale.testsupport.NodeStartsBeside.Node;
+import java.util.Optional;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.support.descriptor.ClassSource;
@@ -9,47 +10,59 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * When the run includes the tests that use the second node (packaging, faults, cluster), that
- * node's start begins with the first class that runs alone ({@code @Isolated}) of the browser
- * group, or the first marked {@link SecondNodeStartsBeside} ({@link SecondNode#startEarly}): it
- * then overlaps their tests, which mostly wait, instead of adding its half minute or more to the
- * run. Not sooner: most of the core and room groups run against one node (a second one's sweeper
- * would take their holds, its metrics would miss them), and so do the browser classes that run
- * beside them.
+ * Begins the starts of the suite's other nodes early, so that each overlaps tests that mostly
+ * wait instead of adding its half minute or more to the run. When the run includes the tests
+ * that use the second node (packaging, faults), that node's start begins with the first class
+ * that runs alone ({@code @Isolated}) of the browser group, or the first marked
+ * {@link NodeStartsBeside} {@code SECOND} ({@link SecondNode#startEarly}). Not sooner: most of
+ * the core and room groups run against one node (a second one's sweeper would take their holds,
+ * its metrics would miss them), and so do the browser classes that run beside them. When it
+ * includes the cluster's, the {@link ClusterNode}'s start begins with the first class marked
+ * {@link NodeStartsBeside} {@code CLUSTER}; that node shares nothing with the others.
  */
 public class EarlyStarts implements TestExecutionListener {
 
     private static final TestTag BROWSER = TestTag.create("browser");
     private static final TestTag PACKAGING = TestTag.create("packaging");
     private static final TestTag FAULTS = TestTag.create("faults");
+    private static final TestTag CLUSTER = TestTag.create("cluster");
 
     private volatile boolean secondNodeNeeded;
+    private volatile boolean clusterNodeNeeded;
 
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
-        secondNodeNeeded = System.getProperty("it.redis.port") != null
-                && plan.getRoots().stream().flatMap(root -> plan.getDescendants(root).stream())
-                .anyMatch(test -> test.getTags().contains(PACKAGING) || test.getTags().contains(FAULTS));
+        boolean integration = System.getProperty("it.redis.port") != null;
+        secondNodeNeeded = integration && (includes(plan, PACKAGING) || includes(plan, FAULTS));
+        clusterNodeNeeded = integration && includes(plan, CLUSTER);
     }
 
     @Override
     public void executionStarted(TestIdentifier test) {
-        if (secondNodeNeeded && test.isContainer() && (test.getTags().contains(BROWSER) && runsAlone(test) || startsBeside(test))) {
+        if (!test.isContainer()) {
+            return;
+        }
+        Optional<Node> beside = testClass(test).map(type -> type.getAnnotation(NodeStartsBeside.class))
+                .map(NodeStartsBeside::value);
+        if (secondNodeNeeded && (test.getTags().contains(BROWSER) && runsAlone(test) || beside.equals(Optional.of(Node.SECOND)))) {
             secondNodeNeeded = false;
             SecondNode.startEarly();
         }
+        if (clusterNodeNeeded && beside.equals(Optional.of(Node.CLUSTER))) {
+            clusterNodeNeeded = false;
+            ClusterNode.startEarly();
+        }
     }
 
-    private static boolean startsBeside(TestIdentifier test) {
-        return annotated(test, SecondNodeStartsBeside.class);
+    private static boolean includes(TestPlan plan, TestTag tag) {
+        return plan.getRoots().stream().flatMap(root -> plan.getDescendants(root).stream()).anyMatch(test -> test.getTags().contains(tag));
     }
 
     private static boolean runsAlone(TestIdentifier test) {
-        return annotated(test, Isolated.class);
+        return testClass(test).map(type -> type.isAnnotationPresent(Isolated.class)).orElse(false);
     }
 
-    private static boolean annotated(TestIdentifier test, Class<? extends Annotation> annotation) {
-        return test.getSource().filter(ClassSource.class::isInstance).map(ClassSource.class::cast)
-                .map(source -> source.getJavaClass().isAnnotationPresent(annotation)).orElse(false);
+    private static Optional<Class<?>> testClass(TestIdentifier test) {
+        return test.getSource().filter(ClassSource.class::isInstance).map(ClassSource.class::cast).map(ClassSource::getJavaClass);
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 /**
  * Every integration test class belongs to one of the suite's groups, so that it runs in the suite's
  * order and alone with -Dgroups; and a class of the groups that reach the second node, or one that
- * starts it early ({@link SecondNodeStartsBeside}, or a browser class that runs alone:
+ * starts a node early ({@link NodeStartsBeside}, or a browser class that runs alone:
  * {@link EarlyStarts}), runs alone ({@code @Isolated}).
  */
 class GroupTagTest {
@@ -43,13 +43,13 @@ class GroupTagTest {
         for (String name : names) {
             Class<?> test = Class.forName(name);
             boolean alone = SuiteOrder.group(test).filter(ALONE::contains).isPresent()
-                    || test.isAnnotationPresent(SecondNodeStartsBeside.class);
+                    || test.isAnnotationPresent(NodeStartsBeside.class);
             if (alone && !test.isAnnotationPresent(Isolated.class)) {
                 besideOthers.add(name);
             }
         }
         assertEquals(List.of(), besideOthers, "classes of the groups " + ALONE
-                + ", or starting the second node beside them, that may run beside others");
+                + ", or starting a node beside them, that may run beside others");
         assertEquals(true, names.size() > 20, "the integration test classes were found: " + names);
     }
 }

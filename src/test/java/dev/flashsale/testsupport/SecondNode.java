@@ -7,9 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
@@ -20,10 +17,9 @@ import org.awaitility.Awaitility;
  * tests' own server, on the same PostgreSQL and Redis, each reached through a {@link FaultProxy}
  * so that a test can slow, freeze or cut this node alone.
  *
- * <p>A test that kills it asks for it {@link #onCluster() on the Redis Cluster} to start it again:
- * the cluster's tests, which come after the two-node tests in the suite's order, use that node
- * (in a shuffled order, a class that is not the cluster's stops it first: {@link #offTheCluster()}).
- * The suite thus starts Payara three times: the tests' server, this node, this node again.
+ * <p>A test that kills it leaves it down: the next {@link #proxied()} starts it again. The class
+ * that kills it comes last of those that use it in the suite's order, so that the suite starts
+ * Payara three times: the tests' server, this node, and the {@link ClusterNode}.
  */
 public final class SecondNode {
 
@@ -45,13 +41,9 @@ public final class SecondNode {
 
     private static FaultProxy postgres;
     private static FaultProxy redis;
-    private static Path accessLogs;
     private static PackagedNode node;
-    private static boolean clustered;
     /** The proxied node's start, begun early ({@link #startEarly}); null once handed out or never begun. */
-    private static CompletableFuture<PackagedNode> starting;
-
-    private static final Logger LOG = Logger.getLogger(SecondNode.class.getName());
+    private static EarlyStart starting;
 
     private SecondNode() {
     }
@@ -62,22 +54,9 @@ public final class SecondNode {
      * out once it is ready and uses its gate again.
      */
     public static synchronized PackagedNode proxied() {
-        if (starting != null) {
-            try {
-                node = starting.join();
-            } catch (RuntimeException failedToStart) {
-                // Started again below: a start begun beside a class that paused Redis may have given up.
-                LOG.log(Level.WARNING, "The second node begun early did not start; starting it now", failedToStart);
-            }
-            starting = null;
-            clustered = false;
-        }
-        if (node != null && clustered) {
-            stopNode();
-        }
+        joinTheEarlyStart();
         if (node == null) {
             node = PackagedNode.start("second", settings(proxiedStores()));
-            clustered = false;
         }
         Api api = new Api(node.base());
         Awaitility.await("the second node ready after earlier faults").atMost(Duration.ofSeconds(60))
@@ -93,39 +72,7 @@ public final class SecondNode {
     public static synchronized void startEarly() {
         if (node == null && starting == null) {
             Map<String, String> settings = settings(proxiedStores());
-            starting = CompletableFuture.supplyAsync(() -> PackagedNode.start("second", settings), start -> {
-                Thread thread = new Thread(start, "second-node-start");
-                thread.setDaemon(true);
-                thread.start();
-            });
-        }
-    }
-
-    /** The node on the Redis Cluster of {@link TestRedisCluster} (and PostgreSQL directly); started on first use. */
-    public static synchronized PackagedNode onCluster() {
-        if (node != null && !clustered) {
-            stopNode();
-        }
-        if (node == null) {
-            Map<String, String> stores = new LinkedHashMap<>();
-            stores.put("flashsale.redis.cluster-nodes", TestRedisCluster.nodes());
-            stores.putAll(TestRedis.applicationLogin());
-            node = PackagedNode.start("second-cluster", settings(stores));
-            clustered = true;
-        }
-        return node;
-    }
-
-    /**
-     * Stops the node if it runs on the Redis Cluster, before a class that is not the cluster's
-     * ({@link ClusterNodeStandsDown}): that node's sweeper gives the units of the tests' expired
-     * holds back to the Cluster's gate, not to the tests' Redis, where such a class looks for them.
-     */
-    public static synchronized void offTheCluster() {
-        if (node != null && clustered) {
-            LOG.info("Stopping the second node on the Redis Cluster: the next class is not the cluster's");
-            stopNode();
-            clustered = false;
+            starting = EarlyStart.begin("second", () -> PackagedNode.start("second", settings));
         }
     }
 
@@ -144,10 +91,10 @@ public final class SecondNode {
     /** Where the node writes its access log. */
     public static synchronized Path accessLogs() {
         proxied();
-        return accessLogs;
+        return AccessLogs.DIR;
     }
 
-    /** Kills the node as a crash would; the next {@link #proxied()} or {@link #onCluster()} starts it again. */
+    /** Kills the node as a crash would; the next {@link #proxied()} starts it again. */
     public static synchronized void kill() {
         if (node != null) {
             node.kill();
@@ -157,19 +104,12 @@ public final class SecondNode {
 
     /**
      * Stops the node, if it runs, for a test that must be the only node at work (the one that
-     * sweeps a hold, or sends a webhook); the next {@link #proxied()} or {@link #onCluster()}
-     * starts it again. In the suite's order no such test runs while the node is up, and this does
-     * nothing; in a shuffled order it costs a start.
+     * sweeps a hold, or sends a webhook); the next {@link #proxied()} starts it again. In the
+     * suite's order no such test runs while the node is up, and this does nothing; in a shuffled
+     * order it costs a start.
      */
     public static synchronized void standDown() {
-        if (starting != null) {
-            try {
-                node = starting.join();
-            } catch (RuntimeException failedToStart) {
-                LOG.log(Level.WARNING, "The second node begun early did not start", failedToStart);
-            }
-            starting = null;
-        }
+        joinTheEarlyStart();
         stopNode();
     }
 
@@ -181,6 +121,13 @@ public final class SecondNode {
             redis.close();
             postgres = null;
             redis = null;
+        }
+    }
+
+    private static void joinTheEarlyStart() {
+        if (starting != null) {
+            node = starting.join();
+            starting = null;
         }
     }
 
@@ -232,13 +179,20 @@ public final class SecondNode {
     }
 
     private static Path accessLogDir() {
-        if (accessLogs == null) {
+        return AccessLogs.DIR;
+    }
+
+    /** The access logs' directory, made once, whichever thread first launches a node ({@link EarlyStart}). */
+    private static final class AccessLogs {
+
+        static final Path DIR = create();
+
+        private static Path create() {
             try {
-                accessLogs = Files.createTempDirectory("flashsale-access");
+                return Files.createTempDirectory("flashsale-access");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        return accessLogs;
     }
 }

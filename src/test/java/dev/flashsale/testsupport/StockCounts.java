@@ -12,14 +12,19 @@ public record StockCounts(long total, long held, long sold,
                           long heldByLedger, long soldByLedger) {
 
     public static StockCounts of(String sku) {
+        return of(Db::connect, sku);
+    }
+
+    /** The counts as another database has them ({@link Db#of}). */
+    public static StockCounts of(Db.Connections database, String sku) {
         return new StockCounts(
-                Db.scalar("SELECT total FROM stock WHERE sku = ?", sku),
-                Db.scalar("SELECT held FROM stock WHERE sku = ?", sku),
-                Db.scalar("SELECT sold FROM stock WHERE sku = ?", sku),
-                Db.scalar("SELECT coalesce(sum(qty), 0) FROM reservation WHERE sku = ? AND status = 'HELD'", sku),
-                Db.scalar("SELECT coalesce(sum(qty), 0) FROM reservation WHERE sku = ? AND status = 'CONFIRMED'", sku),
-                Db.scalar("SELECT coalesce(sum(held_delta), 0) FROM stock_movement WHERE sku = ?", sku),
-                Db.scalar("SELECT coalesce(sum(sold_delta), 0) FROM stock_movement WHERE sku = ?", sku));
+                Db.scalar(database, "SELECT total FROM stock WHERE sku = ?", sku),
+                Db.scalar(database, "SELECT held FROM stock WHERE sku = ?", sku),
+                Db.scalar(database, "SELECT sold FROM stock WHERE sku = ?", sku),
+                Db.scalar(database, "SELECT coalesce(sum(qty), 0) FROM reservation WHERE sku = ? AND status = 'HELD'", sku),
+                Db.scalar(database, "SELECT coalesce(sum(qty), 0) FROM reservation WHERE sku = ? AND status = 'CONFIRMED'", sku),
+                Db.scalar(database, "SELECT coalesce(sum(held_delta), 0) FROM stock_movement WHERE sku = ?", sku),
+                Db.scalar(database, "SELECT coalesce(sum(sold_delta), 0) FROM stock_movement WHERE sku = ?", sku));
     }
 
     /**

@@ -15,9 +15,8 @@ import org.junit.jupiter.api.Tag;
  * The suite's one fixed order (src/test/resources/junit-platform.properties): the groups in the
  * order of {@link #GROUPS}, each group's classes by their {@link Order} (none: 0), then by name.
  * The two-node and fault classes share one {@link SecondNode}: the class that kills it
- * ({@code @Order(1)}) comes last in its group, and the cluster's classes, which use the node
- * started again, after it, so that the suite starts the node no more often than that; every class
- * passes in any order. A class without a group's tag comes first, and the build fails on it
+ * ({@code @Order(1)}) comes last in its group, so that no class starts the node again; every
+ * class passes in any order. A class without a group's tag comes first, and the build fails on it
  * ({@code GroupTagTest}). With {@code -Dsuite.shuffle=SEED} the classes run in an order drawn from
  * the seed, printed with it, so that a class that leans on another's leftovers shows, and a failing
  * order can be run again; each class's tests are then shuffled from the same seed too

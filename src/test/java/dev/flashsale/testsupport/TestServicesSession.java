@@ -23,6 +23,7 @@ public class TestServicesSession implements LauncherSessionListener {
         if (System.getProperty("it.redis.port") != null) {
             TestServer.stop();
             SecondNode.stop();
+            ClusterNode.stop();
             TestRedis.stop();
             TestRedisCluster.stop();
         }

@@ -90,10 +90,15 @@ public record FinalState(Map<String, SkuRow> skus, List<ReservationRow> reservat
 
     /** @param counterOf the gate's counter of a SKU as Redis holds it (null: none) */
     public static FinalState read(Collection<String> skus, Function<String, String> counterOf) {
+        return read(skus, counterOf, Db::connect);
+    }
+
+    /** The same, from another database ({@link Db#of}). */
+    public static FinalState read(Collection<String> skus, Function<String, String> counterOf, Db.Connections database) {
         Map<String, SkuRow> rows = new HashMap<>();
         List<ReservationRow> reservations = new ArrayList<>();
         Map<String, Long> counters = new HashMap<>();
-        try (Connection connection = Db.connect()) {
+        try (Connection connection = database.open()) {
             for (String sku : skus) {
                 rows.put(sku, skuRow(connection, sku));
                 reservations.addAll(reservationsOf(connection, sku));

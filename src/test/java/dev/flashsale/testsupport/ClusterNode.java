@@ -1,0 +1,92 @@
+package dev.flashsale.testsupport;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The packaged application on the Redis Cluster of {@link TestRedisCluster}, for the cluster's
+ * classes, on a database of its own (the tests' database's name with {@code _cluster}, made empty
+ * at its start): it shares neither Redis nor PostgreSQL's data with the tests' server and the
+ * {@link SecondNode}, so that its sweeper, webhook sender and reconciliation touch no other
+ * class's data, and its start can begin beside any class that holds with it ({@link EarlyStarts})
+ * instead of adding its half minute to the run.
+ */
+public final class ClusterNode {
+
+    /** How the node names its connections in PostgreSQL (pg_stat_activity). */
+    public static final String APPLICATION_NAME = "flashsale-it-cluster";
+
+    private static PackagedNode node;
+    /** The node's start, begun early ({@link #startEarly}); null once handed out or never begun. */
+    private static EarlyStart starting;
+
+    private ClusterNode() {
+    }
+
+    /** The node, up; started on first use. */
+    public static synchronized PackagedNode get() {
+        joinTheEarlyStart();
+        if (node == null) {
+            node = start();
+        }
+        return node;
+    }
+
+    /** Begins starting the node on a thread of its own ({@link EarlyStarts}). */
+    public static synchronized void startEarly() {
+        if (node == null && starting == null) {
+            starting = EarlyStart.begin("cluster", ClusterNode::start);
+        }
+    }
+
+    /** The node's database, for the tests' reads ({@link Db#scalar(Db.Connections, String, Object...)}). */
+    public static Db.Connections database() {
+        return Db.of(databaseName());
+    }
+
+    /** Stops the node, at the end of the run. */
+    public static synchronized void stop() {
+        joinTheEarlyStart();
+        if (node != null) {
+            node.close();
+            node = null;
+        }
+    }
+
+    private static void joinTheEarlyStart() {
+        if (starting != null) {
+            node = starting.join();
+            starting = null;
+        }
+    }
+
+    /** The tests' database's name with {@code _cluster}: a build on another database has its own. */
+    private static String databaseName() {
+        return Db.name() + "_cluster";
+    }
+
+    private static PackagedNode start() {
+        String database = databaseName();
+        recreate(database);
+        Map<String, String> stores = new LinkedHashMap<>();
+        stores.put("flashsale.db.url", Db.urlOf(database));
+        stores.put("flashsale.redis.cluster-nodes", TestRedisCluster.nodes());
+        stores.putAll(TestRedis.applicationLogin());
+        Map<String, String> settings = SecondNode.settings(stores);
+        settings.put("flashsale.db.application-name", APPLICATION_NAME);
+        settings.remove("FLASHSALE_ACCESS_LOG_DIR"); // the second node's, which its tests read
+        return PackagedNode.start("cluster", settings);
+    }
+
+    private static void recreate(String database) {
+        try (Connection connection = Db.of("postgres").open(); Statement statement = connection.createStatement()) {
+            statement.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+            TestDatabase.createForApplication(statement, database);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot make the Redis Cluster node's database " + database, e);
+        }
+    }
+}
