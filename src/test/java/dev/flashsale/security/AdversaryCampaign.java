@@ -129,14 +129,16 @@ final class AdversaryCampaign {
         UUID plainSale = UUID.fromString(Sales.openSale(shop, plainSku, 4 * units, 1, 600, "REFUSE").getString("id"));
         RoomSales.startsAt(shop, plainSale, Instant.now().minusSeconds(5));
         String addedSku = Sales.uniqueSku("adv-added-" + seed);
+        // The run's buyers and Idempotency-Keys: its own, though runs of one seed go side by side through the shop's key.
+        String run = seed + "-" + UUID.randomUUID().toString().substring(0, 8);
 
         // Buyers with tickets: honest ones of either key, and the bot (the shop's).
         Map<String, Api> keyOf = new HashMap<>();
         int honest = 2 + random.nextInt(units + 3);
         for (int i = 0; i < honest; i++) {
-            keyOf.put("h" + i + "-" + seed, random.nextBoolean() ? shop : kiosk);
+            keyOf.put("h" + i + "-" + run, random.nextBoolean() ? shop : kiosk);
         }
-        String bot = "bot-" + seed;
+        String bot = "bot-" + run;
         keyOf.put(bot, shop);
         Map<String, String> ticketOf = new HashMap<>();
         for (Map.Entry<String, Api> buyer : keyOf.entrySet()) {
@@ -166,21 +168,21 @@ final class AdversaryCampaign {
         if (botToken != null) {
             int reuses = 3 + random.nextInt(6);
             for (int i = 0; i < reuses; i++) {
-                String key = "bot-" + i + "-" + seed;
+                String key = "bot-" + i + "-" + run;
                 actions.add(foil == Foil.NAIVE_CHECKOUT && i > 0 ? () -> naive(roomSku, bot, botToken, key)
                         : () -> reserve("bot", shop, roomSku, bot, botToken, key));
             }
         }
         int tokenless = 2 + random.nextInt(4);
         for (int i = 0; i < tokenless; i++) {
-            String key = "tokenless-" + i + "-" + seed;
+            String key = "tokenless-" + i + "-" + run;
             Api client = random(random, shop, kiosk);
             actions.add(() -> reserve("room-tokenless", client, roomSku, "t" + key, null, key));
         }
         if (random.nextBoolean()) {
             actions.add(() -> {
                 RoomSales.addSku(shop, roomSale, addedSku, units);
-                return reserve("added-tokenless", shop, addedSku, "added-" + seed, null, "added-" + seed);
+                return reserve("added-tokenless", shop, addedSku, "added-" + run, null, "added-" + run);
             });
         }
         Map<String, Long> switchedOn = new ConcurrentHashMap<>();
@@ -196,7 +198,7 @@ final class AdversaryCampaign {
         });
         int plain = 6 + random.nextInt(10);
         for (int i = 0; i < plain; i++) {
-            String key = "plain-" + i + "-" + seed;
+            String key = "plain-" + i + "-" + run;
             Api client = random(random, shop, kiosk);
             actions.add(() -> reserve("plain-tokenless", client, plainSku, "p" + key, null, key));
         }
@@ -214,7 +216,7 @@ final class AdversaryCampaign {
                 actions);
         Map<String, String> issuedKeys = new ConcurrentHashMap<>();
         if (random.nextBoolean()) {
-            actions.add(() -> issued("adversary-key-" + seed, secrets, issuedKeys, violations));
+            actions.add(() -> issued("adversary-key-" + run, secrets, issuedKeys, violations));
         }
         for (int i = random.nextInt(2); i > 0; i--) {
             actions.add(() -> expected("the audit trail read by the viewer", shop.get("api/admin/audit?limit=100", "Authorization",
