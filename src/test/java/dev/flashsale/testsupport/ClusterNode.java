@@ -3,16 +3,18 @@ package dev.flashsale.testsupport;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.awaitility.Awaitility;
 
 /**
  * The packaged application on the Redis Cluster of {@link TestRedisCluster}, for the cluster's
  * classes, on a database of its own (the tests' database's name with {@code _cluster}, made empty
- * at its start): it shares neither Redis nor PostgreSQL's data with the tests' server and the
- * {@link SecondNode}, so that its sweeper, webhook sender and reconciliation touch no other
- * class's data, and its start can begin beside any class that holds with it ({@link EarlyStarts})
- * instead of adding its half minute to the run.
+ * at its start): it shares neither Redis nor data with the tests' server and the {@link SecondNode}
+ * (only the PostgreSQL server and the machine), so that its sweeper, webhook sender and
+ * reconciliation touch no other class's data, and its start can run beside a class that holds
+ * with it ({@link EarlyStarts}) instead of adding its half minute to the run.
  */
 public final class ClusterNode {
 
@@ -26,13 +28,28 @@ public final class ClusterNode {
     private ClusterNode() {
     }
 
-    /** The node, up; started on first use. */
+    /**
+     * The node, ready; started on first use. It outlives the faults of the classes before its
+     * own (PostgreSQL stopped or restarted): it is handed out once it is ready again.
+     */
     public static synchronized PackagedNode get() {
         joinTheEarlyStart();
         if (node == null) {
             node = start();
         }
+        Api api = new Api(node.base());
+        Awaitility.await("the Redis Cluster's node ready after earlier faults").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200)).until(() -> api.get("health/ready").status() == 200);
         return node;
+    }
+
+    /**
+     * Waits for the start begun early, at the end of the class beside which it began
+     * ({@link EarlyStarts}), so that it runs into no class that did not say it holds with it (a
+     * class that stops PostgreSQL would fail its migration).
+     */
+    public static synchronized void awaitTheEarlyStart() {
+        joinTheEarlyStart();
     }
 
     /** Begins starting the node on a thread of its own ({@link EarlyStarts}). */

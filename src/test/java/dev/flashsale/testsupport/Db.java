@@ -7,11 +7,16 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /** Direct reads and writes on the integration test database, to check what the API did. */
 public final class Db {
+
+    /** The server part and the database of a PostgreSQL JDBC URL. */
+    private static final Pattern DATABASE_IN_URL = Pattern.compile("^(jdbc:postgresql://[^/?]*/)([^/?]+)");
 
     private Db() {
     }
@@ -31,14 +36,26 @@ public final class Db {
         return () -> DriverManager.getConnection(urlOf(database), user(), password());
     }
 
-    /** The tests' database's name. */
+    /** The tests' database's name: the path of {@code jdbc:postgresql://host:port/name?options}. */
     public static String name() {
-        return url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
+        return databaseInUrl().group(2);
     }
 
     /** The JDBC URL of {@code database} on the tests' PostgreSQL server. */
     public static String urlOf(String database) {
-        return url().replaceFirst("/[^/?]+(\\?|$)", "/" + database + "$1");
+        if (!database.matches("[a-z_][a-z0-9_]*")) {
+            throw new IllegalArgumentException("Not a database's name: " + database);
+        }
+        Matcher path = databaseInUrl();
+        return path.group(1) + database + url().substring(path.end());
+    }
+
+    private static Matcher databaseInUrl() {
+        Matcher path = DATABASE_IN_URL.matcher(url());
+        if (!path.find()) {
+            throw new IllegalStateException("No database named in " + url());
+        }
+        return path;
     }
 
     /** The same database as a DataSource, for a tool that takes one (Flyway). */

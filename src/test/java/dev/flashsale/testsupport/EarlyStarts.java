@@ -3,6 +3,7 @@ package dev.flashsale.testsupport;
 import dev.flashsale.testsupport.NodeStartsBeside.Node;
 import java.util.Optional;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -18,7 +19,9 @@ import org.junit.platform.launcher.TestPlan;
  * the core and room groups run against one node (a second one's sweeper would take their holds,
  * its metrics would miss them), and so do the browser classes that run beside them. When it
  * includes the cluster's, the {@link ClusterNode}'s start begins with the first class marked
- * {@link NodeStartsBeside} {@code CLUSTER}; that node shares nothing with the others.
+ * {@link NodeStartsBeside} {@code CLUSTER}, and is waited for at that class's end: the node
+ * shares no data with the others, but a class after it may stop PostgreSQL under its migration.
+ * (The second node's start, which the browser classes hold with too, runs on into them.)
  */
 public class EarlyStarts implements TestExecutionListener {
 
@@ -51,6 +54,14 @@ public class EarlyStarts implements TestExecutionListener {
         if (clusterNodeNeeded && beside.equals(Optional.of(Node.CLUSTER))) {
             clusterNodeNeeded = false;
             ClusterNode.startEarly();
+        }
+    }
+
+    @Override
+    public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+        if (test.isContainer() && testClass(test).map(type -> type.getAnnotation(NodeStartsBeside.class))
+                .filter(beside -> beside.value() == Node.CLUSTER).isPresent()) {
+            ClusterNode.awaitTheEarlyStart();
         }
     }
 

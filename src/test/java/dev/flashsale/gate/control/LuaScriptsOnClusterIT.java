@@ -11,7 +11,7 @@ import redis.clients.jedis.UnifiedJedis;
  * sent the source.
  */
 @Tag("cluster")
-@Isolated("runs on the Redis Cluster and the second node started again on it")
+@Isolated("runs on the Redis Cluster, whose masters RedisClusterIT kills and the cluster's node uses")
 class LuaScriptsOnClusterIT extends LuaScriptsIT {
 
     @Override

@@ -24,7 +24,7 @@ import redis.clients.jedis.Jedis;
  * cluster has: the buckets of one call on different masters, one of which lost the script.
  */
 @Tag("cluster")
-@Isolated("runs on the Redis Cluster and the second node started again on it")
+@Isolated("runs on the Redis Cluster, whose masters RedisClusterIT kills and the cluster's node uses")
 class TakeTokensScriptOnClusterIT extends TakeTokensScriptIT {
 
     @Override

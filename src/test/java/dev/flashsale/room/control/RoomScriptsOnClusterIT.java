@@ -10,7 +10,7 @@ import redis.clients.jedis.UnifiedJedis;
  * keys share the sale's slot, so the cluster runs it where they live.
  */
 @Tag("cluster")
-@Isolated("runs on the Redis Cluster and the second node started again on it")
+@Isolated("runs on the Redis Cluster, whose masters RedisClusterIT kills and the cluster's node uses")
 class RoomScriptsOnClusterIT extends RoomScriptsIT {
 
     @Override
