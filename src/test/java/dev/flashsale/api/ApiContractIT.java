@@ -309,12 +309,16 @@ class ApiContractIT {
     }
 
     /**
-     * A sale written while a crowd asks for SKUs nobody sells (made without an event, as on another
-     * node: a draft): its SKU is told apart from theirs within a moment, although this node reads
-     * the sales' SKUs at most every 100 ms, then answered as its sale stands (not open yet).
+     * Sales written on this node while a crowd asks for SKUs nobody sells, which makes this node read
+     * the sales' SKUs about every 100 ms: each sale's SKU is known at once, not after the next of those
+     * reads (the write tells the node to read again at the next miss), and answered as its sale
+     * stands (not open yet). Five drafts in turn, each asked for the moment its answer came: before,
+     * a draft's SKU met a read made just before it was written and was told sku-not-found (a
+     * shuffled run of the suite met it once). A cache of unknown SKUs, or SKUs never read again,
+     * fail here too.
      */
     @Test
-    void aSkuWrittenDuringAFloodOfUnknownOnesIsKnownWithinAMoment() throws Exception {
+    void aSkuWrittenDuringAFloodOfUnknownOnesIsKnownAtOnce() throws Exception {
         String prefix = Sales.uniqueSku("flood");
         AtomicBoolean flooding = new AtomicBoolean(true);
         AtomicLong refused = new AtomicLong();
@@ -337,20 +341,15 @@ class ApiContractIT {
         try {
             await().atMost(Duration.ofSeconds(30)).until(() -> refused.get() >= 200);
             Api api = new Api(base);
-            String sku = Sales.uniqueSku("draft");
-            String body = Json.createObjectBuilder().add("name", "Written in a flood " + sku).add("maxPerOrder", 1)
-                    .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", 3)))
-                    .build().toString();
-            Api.Answer created = api.adminPost("api/admin/sales", body);
-            assertEquals(201, created.status(), created.toString());
-            long writtenAt = System.nanoTime();
-            Api.Answer answer = api.reserve(sku + "-1", sku, "buyer-1", 1);
-            for (int i = 2; answer.status() == 404 && System.nanoTime() - writtenAt < 5_000_000_000L; i++) {
-                answer = api.reserve(sku + "-" + i, sku, "buyer-1", 1);
+            for (int draft = 0; draft < 5; draft++) {
+                String sku = Sales.uniqueSku("draft");
+                String body = Json.createObjectBuilder().add("name", "Written in a flood " + sku).add("maxPerOrder", 1)
+                        .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("sku", sku).add("units", 3)))
+                        .build().toString();
+                Api.Answer created = api.adminPost("api/admin/sales", body);
+                assertEquals(201, created.status(), created.toString());
+                assertProblem(409, "sale-not-open", api.reserve(sku + "-1", sku, "buyer-1", 1));
             }
-            long millis = (System.nanoTime() - writtenAt) / 1_000_000;
-            assertProblem(409, "sale-not-open", answer);
-            assertTrue(millis < 1_000, "known " + millis + " ms after its sale was written");
         } finally {
             flooding.set(false);
             crowd.shutdown();

@@ -3,7 +3,7 @@ package dev.flashsale.sales.boundary;
 import dev.flashsale.platform.Refreshed;
 import dev.flashsale.platform.sql.Statements;
 import dev.flashsale.sales.entity.SaleOpened;
-import dev.flashsale.sales.entity.SaleStockChanged;
+import dev.flashsale.sales.entity.SaleWritten;
 import dev.flashsale.stock.entity.Sku;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,8 +24,8 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
  * without asking Redis or opening a transaction: a crowd of made-up SKUs costs one read of every
  * SKU (over a connection of the pool) at most every {@link #RECENT_MILLIS} on this node, which the
  * requests that come meanwhile wait for and share. So a SKU is told apart from an unknown one at
- * most that long after its sale was written (a draft, on any node); after a sale is opened or
- * given units on this node, the next miss reads again at once. A SKU once read stays known
+ * most that long after its sale was written on another node; after a sale is written (created or
+ * changed) or opened on this node, the next miss reads again at once. A SKU once read stays known
  * (taken out of a draft, PostgreSQL refuses it); one read holds every SKU of every sale, closed
  * ones too, so it grows with the sales, never with what the crowd asks for.
  */
@@ -77,7 +77,7 @@ public class KnownSkus {
         skus.changed();
     }
 
-    void stockChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) SaleStockChanged changed) {
+    void written(@Observes(during = TransactionPhase.AFTER_SUCCESS) SaleWritten written) {
         skus.changed();
     }
 

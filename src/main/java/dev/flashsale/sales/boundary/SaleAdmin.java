@@ -16,6 +16,7 @@ import dev.flashsale.sales.entity.SaleStatus;
 import dev.flashsale.sales.entity.SaleStockChanged;
 import dev.flashsale.sales.entity.SaleSummary;
 import dev.flashsale.sales.entity.SaleView;
+import dev.flashsale.sales.entity.SaleWritten;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.annotation.security.DeclareRoles;
@@ -57,6 +58,9 @@ public class SaleAdmin {
     Event<SaleStockChanged> stockChanged;
 
     @Inject
+    Event<SaleWritten> written;
+
+    @Inject
     @ConfigProperty(name = "flashsale.hold.default-seconds")
     int defaultHoldSeconds;
 
@@ -71,6 +75,7 @@ public class SaleAdmin {
                 throw SaleConflicts.skuTaken(item.sku());
             }
         });
+        written.fire(new SaleWritten(id));
         audit.record(AuditAction.SALE_CREATE, "sale:" + id, SaleInput.describe(sale, items));
         return find(id);
     }
@@ -107,6 +112,7 @@ public class SaleAdmin {
                 throw SaleConflicts.unitsBelowTaken(sku, units, level);
             }
         });
+        written.fire(new SaleWritten(id));
         if (status == SaleStatus.OPEN || status == SaleStatus.PAUSED) {
             stockChanged.fire(new SaleStockChanged(id));
         }
