@@ -8,7 +8,7 @@ import dev.flashsale.gate.entity.UnitsReturned;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.sales.entity.SaleOpened;
 import dev.flashsale.sales.entity.SalePaused;
-import dev.flashsale.sales.entity.SaleStockChanged;
+import dev.flashsale.sales.entity.SaleWritten;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
@@ -66,11 +66,13 @@ public class GateSync {
         rebuild(paused.saleId());
     }
 
-    void saleStockChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) SaleStockChanged changed) {
-        // Units raised or lowered: the counters follow PostgreSQL's new available units. A claim
-        // in flight meanwhile can leave a counter high; PostgreSQL still refuses, and
-        // reconciliation corrects it.
-        rebuild(changed.saleId());
+    void saleWritten(@Observes(during = TransactionPhase.AFTER_SUCCESS) SaleWritten written) {
+        // A live sale's units raised or lowered: the counters follow PostgreSQL's new available
+        // units. A claim in flight meanwhile can leave a counter high; PostgreSQL still refuses,
+        // and reconciliation corrects it.
+        if (written.live()) {
+            rebuild(written.saleId());
+        }
     }
 
     /**

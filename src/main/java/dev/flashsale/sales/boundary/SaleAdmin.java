@@ -13,7 +13,6 @@ import dev.flashsale.sales.entity.SaleOpened;
 import dev.flashsale.sales.entity.SalePaused;
 import dev.flashsale.sales.entity.SaleRules;
 import dev.flashsale.sales.entity.SaleStatus;
-import dev.flashsale.sales.entity.SaleStockChanged;
 import dev.flashsale.sales.entity.SaleSummary;
 import dev.flashsale.sales.entity.SaleView;
 import dev.flashsale.sales.entity.SaleWritten;
@@ -55,9 +54,6 @@ public class SaleAdmin {
     Event<SalePaused> paused;
 
     @Inject
-    Event<SaleStockChanged> stockChanged;
-
-    @Inject
     Event<SaleWritten> written;
 
     @Inject
@@ -75,7 +71,7 @@ public class SaleAdmin {
                 throw SaleConflicts.skuTaken(item.sku());
             }
         });
-        written.fire(new SaleWritten(id));
+        written.fire(new SaleWritten(id, false));
         audit.record(AuditAction.SALE_CREATE, "sale:" + id, SaleInput.describe(sale, items));
         return find(id);
     }
@@ -112,10 +108,7 @@ public class SaleAdmin {
                 throw SaleConflicts.unitsBelowTaken(sku, units, level);
             }
         });
-        written.fire(new SaleWritten(id));
-        if (status == SaleStatus.OPEN || status == SaleStatus.PAUSED) {
-            stockChanged.fire(new SaleStockChanged(id));
-        }
+        written.fire(new SaleWritten(id, status == SaleStatus.OPEN || status == SaleStatus.PAUSED));
         audit.record(AuditAction.SALE_UPDATE, "sale:" + id, SaleInput.describe(sale, items));
         return find(id);
     }
