@@ -170,17 +170,18 @@ public final class TestRedis {
     }
 
     /**
-     * Makes a hold overdue as if its time had run out: its deadline in PostgreSQL, and the gate's
-     * record of it in Redis.
+     * Makes a hold overdue as if its time had run out: the gate's record of it in Redis, then its
+     * deadline in PostgreSQL, last, so that a sweeper has the least time to find it before the
+     * caller's next request.
      */
     public static void makeOverdue(String sku, String idempotencyKey, String reservationId) {
-        Db.setExpiry(reservationId, -1);
         String member = Holds.gateMember(idempotencyKey);
         try (Jedis redis = client()) {
             if (redis.zscore(GateKeys.deadlines(new Sku(sku)), member) != null) {
                 redis.zadd(GateKeys.deadlines(new Sku(sku)), System.currentTimeMillis() - 1000, member);
             }
         }
+        Db.setExpiry(reservationId, -1);
     }
 
     /** Waits up to 20 s for {@code key} to hold {@code expected}; a Redis that does not answer fails at once. */
