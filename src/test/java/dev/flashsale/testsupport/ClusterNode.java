@@ -3,10 +3,8 @@ package dev.flashsale.testsupport;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.awaitility.Awaitility;
 
 /**
  * The packaged application on the Redis Cluster of {@link TestRedisCluster}, for the cluster's
@@ -21,9 +19,7 @@ public final class ClusterNode {
     /** How the node names its connections in PostgreSQL (pg_stat_activity). */
     public static final String APPLICATION_NAME = "flashsale-it-cluster";
 
-    private static PackagedNode node;
-    /** The node's start, begun early ({@link #startEarly}); null once handed out or never begun. */
-    private static EarlyStart starting;
+    private static final NodeSlot NODE = new NodeSlot("cluster");
 
     private ClusterNode() {
     }
@@ -32,15 +28,8 @@ public final class ClusterNode {
      * The node, ready; started on first use. It outlives the faults of the classes before its
      * own (PostgreSQL stopped or restarted): it is handed out once it is ready again.
      */
-    public static synchronized PackagedNode get() {
-        joinTheEarlyStart();
-        if (node == null) {
-            node = start();
-        }
-        Api api = new Api(node.base());
-        Awaitility.await("the Redis Cluster's node ready after earlier faults").atMost(Duration.ofSeconds(60))
-                .pollInterval(Duration.ofMillis(200)).until(() -> api.get("health/ready").status() == 200);
-        return node;
+    public static PackagedNode get() {
+        return NODE.ready(ClusterNode::start);
     }
 
     /**
@@ -48,15 +37,13 @@ public final class ClusterNode {
      * ({@link EarlyStarts}), so that it runs into no class that did not say it holds with it (a
      * class that stops PostgreSQL would fail its migration).
      */
-    public static synchronized void awaitTheEarlyStart() {
-        joinTheEarlyStart();
+    public static void awaitTheEarlyStart() {
+        NODE.current();
     }
 
     /** Begins starting the node on a thread of its own ({@link EarlyStarts}). */
-    public static synchronized void startEarly() {
-        if (node == null && starting == null) {
-            starting = EarlyStart.begin("cluster", ClusterNode::start);
-        }
+    public static void startEarly() {
+        NODE.startEarly(ClusterNode::start);
     }
 
     /** The node's database, for the tests' reads ({@link Db#scalar(Db.Connections, String, Object...)}). */
@@ -65,19 +52,8 @@ public final class ClusterNode {
     }
 
     /** Stops the node, at the end of the run. */
-    public static synchronized void stop() {
-        joinTheEarlyStart();
-        if (node != null) {
-            node.close();
-            node = null;
-        }
-    }
-
-    private static void joinTheEarlyStart() {
-        if (starting != null) {
-            node = starting.join();
-            starting = null;
-        }
+    public static void stop() {
+        NODE.stop();
     }
 
     /** The tests' database's name with {@code _cluster}: a build on another database has its own. */

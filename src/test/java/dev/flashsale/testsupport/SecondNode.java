@@ -4,12 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.awaitility.Awaitility;
 
 /**
  * The suite's second node, started once for every test that needs two: the packaged form an
@@ -41,9 +39,7 @@ public final class SecondNode {
 
     private static FaultProxy postgres;
     private static FaultProxy redis;
-    private static PackagedNode node;
-    /** The proxied node's start, begun early ({@link #startEarly}); null once handed out or never begun. */
-    private static EarlyStart starting;
+    private static final NodeSlot NODE = new NodeSlot("second");
 
     private SecondNode() {
     }
@@ -54,14 +50,8 @@ public final class SecondNode {
      * out once it is ready and uses its gate again.
      */
     public static synchronized PackagedNode proxied() {
-        joinTheEarlyStart();
-        if (node == null) {
-            node = PackagedNode.start("second", settings(proxiedStores()));
-        }
-        Api api = new Api(node.base());
-        Awaitility.await("the second node ready after earlier faults").atMost(Duration.ofSeconds(60))
-                .pollInterval(Duration.ofMillis(200)).until(() -> api.get("health/ready").status() == 200);
-        TestRedis.awaitGateInUse(api);
+        PackagedNode node = NODE.ready(() -> PackagedNode.start("second", settings(proxiedStores())));
+        TestRedis.awaitGateInUse(new Api(node.base()));
         return node;
     }
 
@@ -70,10 +60,8 @@ public final class SecondNode {
      * more) overlaps the tests that run before the first one that needs it ({@link EarlyStarts}).
      */
     public static synchronized void startEarly() {
-        if (node == null && starting == null) {
-            Map<String, String> settings = settings(proxiedStores());
-            starting = EarlyStart.begin("second", () -> PackagedNode.start("second", settings));
-        }
+        Map<String, String> settings = settings(proxiedStores());
+        NODE.startEarly(() -> PackagedNode.start("second", settings));
     }
 
     /** The proxy between the node and PostgreSQL. */
@@ -96,10 +84,7 @@ public final class SecondNode {
 
     /** Kills the node as a crash would; the next {@link #proxied()} starts it again. */
     public static synchronized void kill() {
-        if (node != null) {
-            node.kill();
-            node = null;
-        }
+        NODE.kill();
     }
 
     /**
@@ -109,8 +94,7 @@ public final class SecondNode {
      * order it costs a start.
      */
     public static synchronized void standDown() {
-        joinTheEarlyStart();
-        stopNode();
+        NODE.stop();
     }
 
     /** Stops the node and its proxies, at the end of the run. */
@@ -121,20 +105,6 @@ public final class SecondNode {
             redis.close();
             postgres = null;
             redis = null;
-        }
-    }
-
-    private static void joinTheEarlyStart() {
-        if (starting != null) {
-            node = starting.join();
-            starting = null;
-        }
-    }
-
-    private static void stopNode() {
-        if (node != null) {
-            node.close();
-            node = null;
         }
     }
 
@@ -182,7 +152,7 @@ public final class SecondNode {
         return AccessLogs.DIR;
     }
 
-    /** The access logs' directory, made once, whichever thread first launches a node ({@link EarlyStart}). */
+    /** The access logs' directory, made once, whichever thread first launches a node ({@link NodeSlot#startEarly}). */
     private static final class AccessLogs {
 
         static final Path DIR = create();
