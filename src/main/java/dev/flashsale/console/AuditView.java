@@ -20,20 +20,14 @@ public class AuditView {
     @Inject
     ConsoleActions actions;
 
-    private List<AuditEvent> events;
+    private final Shown<List<AuditEvent>> events = Shown.list();
 
-    /**
-     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
-     * page's messages, which are drawn above the lists.
-     */
+    /** Reads what the page shows before it is drawn ({@link Shown}). */
     public void load() {
         getEvents();
     }
 
     public List<AuditEvent> getEvents() {
-        if (events == null) {
-            events = actions.attempt(null, () -> log.recent(null, null, EVENTS)).orElse(List.of());
-        }
-        return events;
+        return events.get(actions, () -> log.recent(null, null, EVENTS));
     }
 }

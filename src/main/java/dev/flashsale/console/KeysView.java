@@ -30,28 +30,22 @@ public class KeysView implements Serializable {
     private String name;
 
     private IssuedApiKey issued;
-    private List<ApiKey> list;
+    private final Shown<List<ApiKey>> list = Shown.list();
 
-    /**
-     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
-     * page's messages, which are drawn above the lists.
-     */
+    /** Reads what the page shows before it is drawn ({@link Shown}). */
     public void load() {
         getKeys();
     }
 
     public List<ApiKey> getKeys() {
-        if (list == null) {
-            list = actions.attempt(null, keys::list).orElse(List.of());
-        }
-        return list;
+        return list.get(actions, keys::list);
     }
 
     public void issue() {
         actions.attempt("keysForm:name", () -> keys.issue(name)).ifPresent(key -> {
             issued = key;
             name = null;
-            list = null;
+            list.forget();
         });
     }
 
@@ -62,7 +56,7 @@ public class KeysView implements Serializable {
         }).ifPresent(revoked -> {
             actions.info("Key revoked");
             issued = null;
-            list = null;
+            list.forget();
         });
     }
 

@@ -34,24 +34,18 @@ public class ReconciliationView implements Serializable {
     @Inject
     transient ConsoleActions actions;
 
-    private List<ReconciliationRun> runs;
+    private final Shown<List<ReconciliationRun>> runs = Shown.list();
 
     @Pattern(regexp = Sku.PATTERN, message = "Not a SKU: 1 to 64 letters, digits, '.', '_', ':' or '-'")
     private String sku;
 
-    /**
-     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
-     * page's messages, which are drawn above the lists.
-     */
+    /** Reads what the page shows before it is drawn ({@link Shown}). */
     public void load() {
         getRuns();
     }
 
     public List<ReconciliationRun> getRuns() {
-        if (runs == null) {
-            runs = actions.attempt(null, () -> reconciler.recent(RUNS)).orElse(List.of());
-        }
-        return runs;
+        return runs.get(actions, () -> reconciler.recent(RUNS));
     }
 
     public long gapsOf(GapKind kind) {
@@ -74,7 +68,7 @@ public class ReconciliationView implements Serializable {
             } else {
                 actions.info("Another node is reconciling right now; its run will show here");
             }
-            runs = null;
+            runs.forget();
         });
     }
 

@@ -18,20 +18,14 @@ public class SalesView {
     @Inject
     ConsoleActions actions;
 
-    private List<SaleSummary> list;
+    private final Shown<List<SaleSummary>> list = Shown.list();
 
-    /**
-     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
-     * page's messages, which are drawn above the lists.
-     */
+    /** Reads what the page shows before it is drawn ({@link Shown}). */
     public void load() {
         getSales();
     }
 
     public List<SaleSummary> getSales() {
-        if (list == null) {
-            list = actions.attempt(null, sales::list).orElse(List.of());
-        }
-        return list;
+        return list.get(actions, sales::list);
     }
 }

@@ -31,21 +31,15 @@ public class UsersView implements Serializable {
     private String role = "viewer";
     private String resetUser;
     private String resetPassword;
-    private List<Account> list;
+    private final Shown<List<Account>> list = Shown.list();
 
-    /**
-     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
-     * page's messages, which are drawn above the lists.
-     */
+    /** Reads what the page shows before it is drawn ({@link Shown}). */
     public void load() {
         getUsers();
     }
 
     public List<Account> getUsers() {
-        if (list == null) {
-            list = actions.attempt(null, accounts::list).orElse(List.of());
-        }
-        return list;
+        return list.get(actions, accounts::list);
     }
 
     public void add() {
@@ -57,7 +51,7 @@ public class UsersView implements Serializable {
             actions.info("User " + added.username() + " added");
             username = null;
             password = null;
-            list = null;
+            list.forget();
         });
     }
 
@@ -85,7 +79,7 @@ public class UsersView implements Serializable {
 
     private void changed(Account account) {
         actions.info(account.username() + (account.enabled() ? " enabled" : " disabled"));
-        list = null;
+        list.forget();
     }
 
     public String getUsername() {

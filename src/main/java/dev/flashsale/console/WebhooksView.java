@@ -30,15 +30,12 @@ public class WebhooksView implements Serializable {
     @Inject
     transient ConsoleActions actions;
 
-    private List<Webhook> webhooks;
-    private List<Delivery> pending;
-    private List<Delivery> failed;
-    private DeliveryCounts counts;
+    private final Shown<List<Webhook>> webhooks = Shown.list();
+    private final Shown<List<Delivery>> pending = Shown.list();
+    private final Shown<List<Delivery>> failed = Shown.list();
+    private final Shown<DeliveryCounts> counts = Shown.orElse(new DeliveryCounts(0, 0));
 
-    /**
-     * Reads what the page lists before the page is drawn, so that a failure to read it shows in the
-     * page's messages, which are drawn above the lists.
-     */
+    /** Reads what the page shows before it is drawn ({@link Shown}). */
     public void load() {
         getWebhooks();
         getPending();
@@ -47,31 +44,19 @@ public class WebhooksView implements Serializable {
     }
 
     public List<Webhook> getWebhooks() {
-        if (webhooks == null) {
-            webhooks = actions.attempt(null, admin::list).orElse(List.of());
-        }
-        return webhooks;
+        return webhooks.get(actions, admin::list);
     }
 
     public List<Delivery> getPending() {
-        if (pending == null) {
-            pending = actions.attempt(null, () -> admin.deliveries(DeliveryStatus.PENDING, SHOWN)).orElse(List.of());
-        }
-        return pending;
+        return pending.get(actions, () -> admin.deliveries(DeliveryStatus.PENDING, SHOWN));
     }
 
     public List<Delivery> getFailed() {
-        if (failed == null) {
-            failed = actions.attempt(null, () -> admin.deliveries(DeliveryStatus.FAILED, SHOWN)).orElse(List.of());
-        }
-        return failed;
+        return failed.get(actions, () -> admin.deliveries(DeliveryStatus.FAILED, SHOWN));
     }
 
     public DeliveryCounts getCounts() {
-        if (counts == null) {
-            counts = actions.attempt(null, admin::counts).orElse(new DeliveryCounts(0, 0));
-        }
-        return counts;
+        return counts.get(actions, admin::counts);
     }
 
     public void setEnabled(Webhook webhook, boolean enabled) {
@@ -103,9 +88,9 @@ public class WebhooksView implements Serializable {
     }
 
     public void refresh() {
-        webhooks = null;
-        pending = null;
-        failed = null;
-        counts = null;
+        webhooks.forget();
+        pending.forget();
+        failed.forget();
+        counts.forget();
     }
 }
