@@ -7,8 +7,11 @@ import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -23,13 +26,25 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * its ticket was revoked reserves nothing: the reserve asks Redis whether it still stands).
  * What this node does to a sale's room (a leave, a revoke, a checkout that ends, a pause or a
  * resume, a step of admission after units came back or that admitted, {@link RoomSteps}) forgets
- * all it learnt of that sale at once. At most {@code flashsale.room.poll-memory-max}
- * tickets are kept; past that, polls go to Redis as before.
+ * all it learnt of that sale at once.
+ *
+ * <p>Each memory is also queued in the order learnt, and a ticket learnt first forgets, oldest
+ * first, the memories whose time is up (one thread at a time; the others go on): under a steady
+ * crowd each ticket learnt forgets about one, and after a burst one request forgets the burst
+ * while the others go on; none walks the memories kept. The queue is the bound: about {@code
+ * flashsale.room.poll-memory-max} memories are held (a handful more while threads store at once),
+ * those forgotten since included until their time is up; past that, polls go to Redis as before.
+ * A memory stamped later than the clock's time (the clock stepped back) is stale.
  */
 @ApplicationScoped
 public class RecentPolls {
 
+    /** What was learnt of a ticket, and when; its queued record removes it, and nothing learnt since. */
     private record Known(QueueAnswer answer, long learntAtMillis) {
+    }
+
+    /** A memory as queued, in the order learnt, with the map of its sale's memories it went into. */
+    private record Learnt(Map<String, Known> ofSale, String ticket, Known known) {
     }
 
     @Inject
@@ -41,7 +56,9 @@ public class RecentPolls {
     int maxTickets;
 
     private final Map<SaleId, Map<String, Known>> known = new ConcurrentHashMap<>();
-    private final AtomicInteger size = new AtomicInteger();
+    private final Queue<Learnt> inOrder = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final ReentrantLock forgettingStale = new ReentrantLock();
     private LongSupplier clock = System::currentTimeMillis;
 
     RecentPolls(long memoryMillis, int maxTickets, LongSupplier clock) {
@@ -61,10 +78,8 @@ public class RecentPolls {
             return null;
         }
         long now = clock.getAsLong();
-        if (now - last.learntAtMillis() >= memoryMillis || tokenRanOut(last.answer(), now)) {
-            if (ofSale.remove(ticket, last)) {
-                size.decrementAndGet();
-            }
+        if (stale(last, now) || tokenRanOut(last.answer(), now)) {
+            ofSale.remove(ticket, last);
             return null;
         }
         return last.answer();
@@ -77,17 +92,36 @@ public class RecentPolls {
             return;
         }
         long now = clock.getAsLong();
-        if (size.get() >= maxTickets) {
-            known.values().forEach(ofSale -> ofSale.values().removeIf(last -> now - last.learntAtMillis() >= memoryMillis));
-            known.values().removeIf(Map::isEmpty);
-            size.set(known.values().stream().mapToInt(Map::size).sum());
-            if (size.get() >= maxTickets) {
-                return;
+        forgetStale(now);
+        if (queued.get() >= maxTickets) {
+            return;
+        }
+        Known fresh = new Known(answer, now);
+        Map<String, Known> ofSale = known.computeIfAbsent(saleId, sale -> new ConcurrentHashMap<>());
+        ofSale.put(ticket, fresh);
+        queued.incrementAndGet();
+        inOrder.add(new Learnt(ofSale, ticket, fresh));
+    }
+
+    /** Forgets, oldest first, the memories whose time is up; left to the thread already at it. */
+    private void forgetStale(long now) {
+        if (!forgettingStale.tryLock()) {
+            return;
+        }
+        try {
+            for (Learnt oldest = inOrder.peek(); oldest != null && stale(oldest.known(), now); oldest = inOrder.peek()) {
+                inOrder.poll();
+                queued.decrementAndGet();
+                // Only this memory: the ticket learnt again since stays.
+                oldest.ofSale().remove(oldest.ticket(), oldest.known());
             }
+        } finally {
+            forgettingStale.unlock();
         }
-        if (known.computeIfAbsent(saleId, sale -> new ConcurrentHashMap<>()).put(ticket, new Known(answer, now)) == null) {
-            size.incrementAndGet();
-        }
+    }
+
+    private boolean stale(Known memory, long now) {
+        return now - memory.learntAtMillis() >= memoryMillis || now < memory.learntAtMillis();
     }
 
     /** A waiting ticket's place (not one of the pre-queue, whose poll after the opening draws the lottery), or an admission. */
@@ -103,20 +137,18 @@ public class RecentPolls {
     /** What this node learnt of the ticket, forgotten. */
     public void forget(SaleId saleId, String ticket) {
         Map<String, Known> ofSale = known.get(saleId);
-        if (ofSale != null && ofSale.remove(ticket) != null) {
-            size.decrementAndGet();
+        if (ofSale != null) {
+            ofSale.remove(ticket);
         }
     }
 
     /** What this node learnt of the sale's tickets, forgotten: its room changed here. */
     public void forgetSale(SaleId saleId) {
-        Map<String, Known> ofSale = known.remove(saleId);
-        if (ofSale != null) {
-            size.addAndGet(-ofSale.size());
-        }
+        known.remove(saleId);
     }
 
+    /** The tickets answered from memory now, as far as this node knows without asking the clock. */
     int size() {
-        return size.get();
+        return known.values().stream().mapToInt(Map::size).sum();
     }
 }

@@ -31,6 +31,7 @@ class RecentPollsTest {
 
     @Test
     void onlyWaitingAndAdmittedAreKeptAndAnythingElseForgetsIt() {
+        RecentPolls polls = new RecentPolls(500, 10, now::get);
         polls.learnt(SALE, "t_1", answer("t_1", QueueStatus.WAITING));
         polls.learnt(SALE, "t_1", answer("t_1", QueueStatus.LEFT));
         assertNull(polls.recent(SALE, "t_1"), "a ticket that left is never answered from memory");
@@ -76,6 +77,54 @@ class RecentPollsTest {
         polls.learnt(SALE, "t_5", answer("t_5", QueueStatus.WAITING));
         assertEquals(1, polls.size(), "the stale ones made room");
         assertEquals("t_5", polls.recent(SALE, "t_5").ticket());
+    }
+
+    /** Each ticket learnt forgets the stale memories at the queue's head: a crowd never waits for a walk over them all. */
+    @Test
+    void staleMemoriesAreForgottenAsNewOnesAreLearntBelowTheBoundToo() {
+        RecentPolls roomy = new RecentPolls(500, 1_000, now::get);
+        roomy.learnt(SALE, "t_1", answer("t_1", QueueStatus.WAITING));
+        roomy.learnt(SALE, "t_2", answer("t_2", QueueStatus.WAITING));
+        now.addAndGet(500);
+        roomy.learnt(SALE, "t_3", answer("t_3", QueueStatus.WAITING));
+        assertEquals(1, roomy.size(), "the two stale ones went as the third was learnt");
+    }
+
+    /** What is held is the bound: a memory forgotten keeps its place until its time is up. */
+    @Test
+    void aForgottenMemoryHoldsItsPlaceUntilItsTimeIsUp() {
+        for (int i = 1; i <= 3; i++) {
+            polls.learnt(SALE, "t_" + i, answer("t_" + i, QueueStatus.WAITING));
+            polls.forget(SALE, "t_" + i);
+        }
+        polls.learnt(SALE, "t_4", answer("t_4", QueueStatus.WAITING));
+        assertNull(polls.recent(SALE, "t_4"), "three places held by what was forgotten");
+        now.addAndGet(500);
+        polls.learnt(SALE, "t_4", answer("t_4", QueueStatus.WAITING));
+        assertEquals("t_4", polls.recent(SALE, "t_4").ticket(), "their time up, the places are free");
+    }
+
+    @Test
+    void aClockThatStepsBackLeavesNothingAnsweredFromMemory() {
+        polls.learnt(SALE, "t_1", answer("t_1", QueueStatus.WAITING));
+        polls.learnt(SALE, "t_2", answer("t_2", QueueStatus.WAITING));
+        now.addAndGet(-10_000);
+        assertNull(polls.recent(SALE, "t_1"), "learnt in what is now the future");
+        polls.learnt(SALE, "t_3", answer("t_3", QueueStatus.WAITING));
+        assertEquals(1, polls.size(), "the memories stamped after the clock's time forgotten as t_3 was learnt");
+        assertEquals("t_3", polls.recent(SALE, "t_3").ticket());
+    }
+
+    @Test
+    void aTicketLearntAgainOutlivesItsEarlierMemory() {
+        polls.learnt(SALE, "t_1", answer("t_1", QueueStatus.WAITING));
+        now.addAndGet(300);
+        QueueAnswer later = new QueueAnswer("t_1", QueueStatus.WAITING, 2L, 10, 1L, 20, null, null, null);
+        polls.learnt(SALE, "t_1", later);
+        now.addAndGet(200);
+        polls.learnt(SALE, "t_2", answer("t_2", QueueStatus.WAITING));
+        assertEquals(later, polls.recent(SALE, "t_1"), "the first memory's time is up, not the second's");
+        assertEquals(2, polls.size());
     }
 
     @Test
