@@ -54,6 +54,14 @@ public class ConsoleActions {
         return Optional.empty();
     }
 
+    /** Runs an action that answers nothing, as {@link #attempt} does; whether it was done. */
+    public boolean done(String clientId, Runnable action) {
+        return attempt(clientId, () -> {
+            action.run();
+            return Boolean.TRUE;
+        }).isPresent();
+    }
+
     /**
      * Whether a command keeps its record's rules (those the admin API applies too); each field's
      * first broken rule shows next to the field, whose id in {@code form} is the property's name.

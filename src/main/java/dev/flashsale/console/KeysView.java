@@ -50,14 +50,11 @@ public class KeysView implements Serializable {
     }
 
     public void revoke(UUID id) {
-        actions.attempt(null, () -> {
-            keys.revoke(id);
-            return id;
-        }).ifPresent(revoked -> {
+        if (actions.done(null, () -> keys.revoke(id))) {
             actions.info("Key revoked");
             issued = null;
             list.forget();
-        });
+        }
     }
 
     public String getName() {

@@ -68,13 +68,10 @@ public class UsersView implements Serializable {
         if (!actions.valid("resetForm", reset)) {
             return;
         }
-        actions.attempt("resetForm:password", () -> {
-            accounts.resetPassword(resetUser, reset.password());
-            return resetUser;
-        }).ifPresent(user -> {
-            actions.info("Password of " + user + " reset");
+        if (actions.done("resetForm:password", () -> accounts.resetPassword(resetUser, reset.password()))) {
+            actions.info("Password of " + resetUser + " reset");
             resetPassword = null;
-        });
+        }
     }
 
     private void changed(Account account) {

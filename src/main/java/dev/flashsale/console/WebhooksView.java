@@ -68,23 +68,17 @@ public class WebhooksView implements Serializable {
     }
 
     public void delete(UUID id) {
-        actions.attempt(null, () -> {
-            admin.delete(id);
-            return id;
-        }).ifPresent(deleted -> {
+        if (actions.done(null, () -> admin.delete(id))) {
             actions.info("Webhook deleted");
             refresh();
-        });
+        }
     }
 
     public void sendAgain(UUID id) {
-        actions.attempt(null, () -> {
-            admin.sendAgain(id);
-            return id;
-        }).ifPresent(again -> {
+        if (actions.done(null, () -> admin.sendAgain(id))) {
             actions.info("Delivery sent again");
             refresh();
-        });
+        }
     }
 
     public void refresh() {

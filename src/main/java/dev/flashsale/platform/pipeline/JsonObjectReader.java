@@ -10,6 +10,7 @@ import java.math.BigDecimal;
 import java.nio.charset.Charset;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.function.Function;
 
 /**
  * Reads a request body of a few fields straight off the JSON stream, without the binding layer's
@@ -35,6 +36,56 @@ public abstract class JsonObjectReader<T> {
 
     /** A new holder of one body's fields. */
     protected abstract Fields<T> fields();
+
+    /** A body of one text field, {@code name}, made by {@code make} (which checks it). */
+    public static <T> JsonObjectReader<T> ofText(String name, Function<String, T> make) {
+        return new OneField<>(name, JsonObjectReader::text, make);
+    }
+
+    /** A body of one number field, {@code name}, made by {@code make} (which checks it). */
+    public static <T> JsonObjectReader<T> ofNumber(String name, Function<BigDecimal, T> make) {
+        return new OneField<>(name, JsonObjectReader::number, make);
+    }
+
+    /** How a field's value is read, from the event that starts it. */
+    private interface Value<V> {
+
+        V read(JsonParser json, JsonParser.Event value);
+    }
+
+    private static final class OneField<T, V> extends JsonObjectReader<T> {
+
+        private final String name;
+        private final Value<V> value;
+        private final Function<V, T> make;
+
+        OneField(String name, Value<V> value, Function<V, T> make) {
+            this.name = name;
+            this.value = value;
+            this.make = make;
+        }
+
+        @Override
+        protected Fields<T> fields() {
+            return new Fields<>() {
+                private V read;
+
+                @Override
+                public void read(String field, JsonParser json, JsonParser.Event event) {
+                    if (name.equals(field)) {
+                        read = value.read(json, event);
+                    } else {
+                        skip(json, event);
+                    }
+                }
+
+                @Override
+                public T build() {
+                    return make.apply(read);
+                }
+            };
+        }
+    }
 
     /**
      * Reads a body in this charset: 400 {@code malformed-request} when it is not one JSON object of

@@ -46,7 +46,8 @@ public class ErrorPage extends HttpServlet {
             status = HttpServletResponse.SC_SERVICE_UNAVAILABLE;
             LOG.warning(() -> "Database unavailable or busy on " + uri + ", answered 503: " + Causes.summary(failure));
         }
-        String detail = detailOf(status);
+        Said said = Said.of(status);
+        String detail = said.detail();
         if (retryLater) {
             detail = UNAVAILABLE;
         } else if (status >= 500 && code != null) {
@@ -67,18 +68,18 @@ public class ErrorPage extends HttpServlet {
             response.setStatus(status);
             response.setCharacterEncoding("UTF-8");
             response.setContentType(Problem.MEDIA_TYPE);
-            response.getWriter().write(jsonb.toJson(new Problem(Problem.TYPE_BASE + slugOf(status), titleOf(status),
+            response.getWriter().write(jsonb.toJson(new Problem(Problem.TYPE_BASE + said.slug(), said.title(),
                     status, detail, null)));
         } else {
-            writePage(request, response, status, titleOf(status), detail);
+            writePage(request, response, status, said.title(), detail);
         }
     }
 
     /** A 503 page for a person while the database is away for a moment, with its Retry-After. */
     public static void writeUnavailablePage(HttpServletRequest request, HttpServletResponse response) throws IOException {
         response.setHeader("Retry-After", Long.toString(ProblemResponses.RETRY_AFTER_SECONDS));
-        writePage(request, response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, titleOf(HttpServletResponse.SC_SERVICE_UNAVAILABLE),
-                UNAVAILABLE);
+        writePage(request, response, HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+                Said.of(HttpServletResponse.SC_SERVICE_UNAVAILABLE).title(), UNAVAILABLE);
     }
 
     /** A short page for a person, with a way back into the console; title and detail are our own text, not the request's. */
@@ -93,35 +94,21 @@ public class ErrorPage extends HttpServlet {
                 + "</body></html>");
     }
 
-    private static String slugOf(int status) {
-        return switch (status) {
-            case 401 -> "unauthorized";
-            case 403 -> "forbidden";
-            case 404 -> "not-found";
-            case 405 -> "method-not-allowed";
-            case 503 -> "service-unavailable";
-            default -> status >= 500 ? "internal-error" : "bad-request";
-        };
-    }
+    /** What the page or the problem says of a status the container decided. */
+    private record Said(String slug, String title, String detail) {
 
-    private static String titleOf(int status) {
-        return switch (status) {
-            case 401 -> "Unauthorized";
-            case 403 -> "Forbidden";
-            case 404 -> "Not found";
-            case 405 -> "Method not allowed";
-            case 503 -> "Service unavailable";
-            default -> status >= 500 ? "Internal error" : "Bad request";
-        };
-    }
+        private static final String NOT_HANDLED = "The request could not be handled.";
 
-    private static String detailOf(int status) {
-        return switch (status) {
-            case 401 -> "You need to log in for this.";
-            case 403 -> "Your role does not allow this.";
-            case 404 -> "There is nothing here.";
-            case 405 -> "This method is not allowed here.";
-            default -> "The request could not be handled.";
-        };
+        static Said of(int status) {
+            return switch (status) {
+                case 401 -> new Said("unauthorized", "Unauthorized", "You need to log in for this.");
+                case 403 -> new Said("forbidden", "Forbidden", "Your role does not allow this.");
+                case 404 -> new Said("not-found", "Not found", "There is nothing here.");
+                case 405 -> new Said("method-not-allowed", "Method not allowed", "This method is not allowed here.");
+                case 503 -> new Said("service-unavailable", "Service unavailable", NOT_HANDLED);
+                default -> status >= 500 ? new Said("internal-error", "Internal error", NOT_HANDLED)
+                        : new Said("bad-request", "Bad request", NOT_HANDLED);
+            };
+        }
     }
 }

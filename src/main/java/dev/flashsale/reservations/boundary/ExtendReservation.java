@@ -8,6 +8,7 @@ import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.pipeline.JsonObjectReader;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.reservations.entity.ExtensionRequest;
@@ -38,7 +39,7 @@ public class ExtendReservation implements Handler<ExtendReservation.Asked> {
     public record Asked(ReservationId id, ExtensionRequest request) {
     }
 
-    private static final ExtensionRequestReader BODIES = new ExtensionRequestReader();
+    private static final JsonObjectReader<ExtensionRequest> BODIES = JsonObjectReader.ofNumber("seconds", ExtensionRequest::new);
 
     @Inject
     HoldExtending holds;

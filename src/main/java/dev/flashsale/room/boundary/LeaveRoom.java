@@ -6,11 +6,9 @@ import dev.flashsale.platform.pipeline.Call;
 import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
-import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /**
  * {@code DELETE /api/sales/{saleId}/queue/{ticket}}: the buyer leaves the room, its place (and any
@@ -24,15 +22,7 @@ import jakarta.inject.Inject;
         outcomes = @Outcome(status = 204, text = "Left (also when the ticket had already expired or left)"),
         refusals = {@Refusal(status = 404, slugs = "room-not-found, ticket-not-found"),
                 @Refusal(status = 503, slugs = "room-unavailable")})
-public class LeaveRoom implements Handler<SaleTicket> {
-
-    @Inject
-    WaitingRoom room;
-
-    @Override
-    public SaleTicket read(Call call) {
-        return SaleTicket.of(call);
-    }
+public class LeaveRoom extends OfOneTicket {
 
     @Override
     public Answer answer(Call call, SaleTicket asked) {

@@ -6,7 +6,6 @@ import dev.flashsale.platform.pipeline.Call;
 import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
-import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.RoomMetrics;
@@ -28,18 +27,10 @@ import jakarta.inject.Inject;
         outcomes = @Outcome(status = 200, type = QueueAnswer.class, text = "The ticket"),
         refusals = {@Refusal(status = 404, slugs = "room-not-found, ticket-not-found"),
                 @Refusal(status = 503, slugs = "room-unavailable")})
-public class PollTicket implements Handler<SaleTicket> {
-
-    @Inject
-    WaitingRoom room;
+public class PollTicket extends OfOneTicket {
 
     @Inject
     RoomMetrics metrics;
-
-    @Override
-    public SaleTicket read(Call call) {
-        return SaleTicket.of(call);
-    }
 
     @Override
     public Answer answer(Call call, SaleTicket asked) {

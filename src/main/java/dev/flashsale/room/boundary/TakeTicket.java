@@ -10,6 +10,7 @@ import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.pipeline.JsonObjectReader;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.RoomMetrics;
@@ -33,7 +34,8 @@ import jakarta.inject.Inject;
                 @Refusal(status = 503, slugs = "room-unavailable")})
 public class TakeTicket implements Handler<TakeTicket.Asked> {
 
-    private static final TicketRequestReader BODIES = new TicketRequestReader();
+    /** The body every buyer of a crowd sends first, read straight off the JSON stream. */
+    static final JsonObjectReader<TicketRequest> BODIES = JsonObjectReader.ofText("buyerId", TicketRequest::new);
 
     /** The buyer who asks for a place in the room of a sale, through the storefront key of {@code owner}. */
     record Asked(SaleId saleId, KeyOwner owner, BuyerId buyerId) {

@@ -3,14 +3,15 @@ package dev.flashsale.room.boundary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.flashsale.platform.pipeline.JsonObjectReader;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.room.entity.TicketRequest;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-class TicketRequestReaderTest {
+class TicketRequestBodyTest {
 
-    private final TicketRequestReader reader = new TicketRequestReader();
+    private final JsonObjectReader<TicketRequest> reader = TakeTicket.BODIES;
 
     @Test
     void readsTheBuyerSkippingOtherFieldsAndTakingTheLastOfTwins() {
