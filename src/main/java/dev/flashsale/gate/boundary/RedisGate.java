@@ -79,7 +79,7 @@ public class RedisGate {
             metrics.refusedFromMemory();
             return metrics.counted(GateVerdict.SOLD_OUT);
         }
-        long heard = soldOut.heard();
+        long heard = soldOut.heard(sku);
         return metrics.counted(redis.call("reserve", jedis -> {
             GateVerdict admission = admission(scripts.run(jedis, "reserve", GateKeys.forKey(sku, idempotencyKey),
                     List.of(Integer.toString(qty), Integer.toString(markerTtlSeconds), idempotencyKey.qualified())));
