@@ -6,7 +6,8 @@ import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import dev.flashsale.testsupport.browser.Browser;
 import java.net.URL;
-import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -23,6 +24,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Tag("browser")
 @Isolated("spends failed logins of the tests' own address")
 class ConsoleLoginIT {
+
+    @BeforeAll
+    @AfterAll
+    static void theTestsAddressHasItsFailedLoginsBack() {
+        TestRedis.forgetFailedLoginsOfTheTests();
+    }
 
     private final URL base = TestServer.url();
 
@@ -58,7 +65,7 @@ class ConsoleLoginIT {
         TestRedis.countFailedLogins(user, 31);
         // Five of the address's ten (as the server may see the tests' own): it failed lately for half a
         // minute, and is not refused by its own limit.
-        for (String address : List.of("127.0.0.1", "0:0:0:0:0:0:0:1", "::1")) {
+        for (String address : TestRedis.OWN_ADDRESSES) {
             TestRedis.countFailedLoginsFrom(address, 5);
         }
 

@@ -8,12 +8,15 @@ import dev.flashsale.testsupport.Accounts;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.ConsoleSession;
 import dev.flashsale.testsupport.Db;
+import dev.flashsale.testsupport.TestRedis;
 import dev.flashsale.testsupport.TestServer;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -28,6 +31,12 @@ import org.junit.jupiter.api.parallel.Isolated;
 @Tag("security")
 @Isolated("spends failed logins of the tests' own address")
 class AccountAdministrationIT {
+
+    @BeforeAll
+    @AfterAll
+    static void theTestsAddressHasItsFailedLoginsBack() {
+        TestRedis.forgetFailedLoginsOfTheTests();
+    }
 
     private final Api api = new Api(TestServer.url()).withStorefrontKey(null);
 
