@@ -39,52 +39,12 @@ public abstract class JsonObjectReader<T> {
 
     /** A body of one text field, {@code name}, made by {@code make} (which checks it). */
     public static <T> JsonObjectReader<T> ofText(String name, Function<String, T> make) {
-        return new OneField<>(name, JsonObjectReader::text, make);
+        return new OneFieldReader<>(name, JsonObjectReader::text, make);
     }
 
     /** A body of one number field, {@code name}, made by {@code make} (which checks it). */
     public static <T> JsonObjectReader<T> ofNumber(String name, Function<BigDecimal, T> make) {
-        return new OneField<>(name, JsonObjectReader::number, make);
-    }
-
-    /** How a field's value is read, from the event that starts it. */
-    private interface Value<V> {
-
-        V read(JsonParser json, JsonParser.Event value);
-    }
-
-    private static final class OneField<T, V> extends JsonObjectReader<T> {
-
-        private final String name;
-        private final Value<V> value;
-        private final Function<V, T> make;
-
-        OneField(String name, Value<V> value, Function<V, T> make) {
-            this.name = name;
-            this.value = value;
-            this.make = make;
-        }
-
-        @Override
-        protected Fields<T> fields() {
-            return new Fields<>() {
-                private V read;
-
-                @Override
-                public void read(String field, JsonParser json, JsonParser.Event event) {
-                    if (name.equals(field)) {
-                        read = value.read(json, event);
-                    } else {
-                        skip(json, event);
-                    }
-                }
-
-                @Override
-                public T build() {
-                    return make.apply(read);
-                }
-            };
-        }
+        return new OneFieldReader<>(name, JsonObjectReader::number, make);
     }
 
     /**

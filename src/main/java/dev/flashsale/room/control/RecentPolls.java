@@ -7,11 +7,7 @@ import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;
-import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -28,23 +24,16 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * resume, a step of admission after units came back or that admitted, {@link RoomSteps}) forgets
  * all it learnt of that sale at once.
  *
- * <p>Each memory is also queued in the order learnt, and a ticket learnt first forgets, oldest
- * first, the memories whose time is up (one thread at a time; the others go on): under a steady
- * crowd each ticket learnt forgets about one, and after a burst one request forgets the burst
- * while the others go on; none walks the memories kept. The queue is the bound: about {@code
- * flashsale.room.poll-memory-max} memories are held (a handful more while threads store at once),
- * those forgotten since included until their time is up; past that, polls go to Redis as before.
- * A memory stamped later than the clock's time (the clock stepped back) is stale.
+ * <p>Each ticket learnt first forgets the memories whose time is up, oldest first ({@link
+ * OldestFirst}): no request walks the memories kept. About {@code flashsale.room.poll-memory-max}
+ * memories are held, those forgotten since included until their time is up; past that, polls go
+ * to Redis as before. A memory stamped later than the clock (the clock stepped back) is stale.
  */
 @ApplicationScoped
 public class RecentPolls {
 
-    /** What was learnt of a ticket, and when; its queued record removes it, and nothing learnt since. */
+    /** What was learnt of a ticket, and when. */
     private record Known(QueueAnswer answer, long learntAtMillis) {
-    }
-
-    /** A memory as queued, in the order learnt, with the map of its sale's memories it went into. */
-    private record Learnt(Map<String, Known> ofSale, String ticket, Known known) {
     }
 
     @Inject
@@ -56,9 +45,7 @@ public class RecentPolls {
     int maxTickets;
 
     private final Map<SaleId, Map<String, Known>> known = new ConcurrentHashMap<>();
-    private final Queue<Learnt> inOrder = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger queued = new AtomicInteger();
-    private final ReentrantLock forgettingStale = new ReentrantLock();
+    private final OldestFirst<Known> inOrder = new OldestFirst<>();
     private LongSupplier clock = System::currentTimeMillis;
 
     RecentPolls(long memoryMillis, int maxTickets, LongSupplier clock) {
@@ -92,32 +79,14 @@ public class RecentPolls {
             return;
         }
         long now = clock.getAsLong();
-        forgetStale(now);
-        if (queued.get() >= maxTickets) {
+        inOrder.forgetStale(memory -> stale(memory, now));
+        if (inOrder.size() >= maxTickets) {
             return;
         }
         Known fresh = new Known(answer, now);
         Map<String, Known> ofSale = known.computeIfAbsent(saleId, sale -> new ConcurrentHashMap<>());
         ofSale.put(ticket, fresh);
-        queued.incrementAndGet();
-        inOrder.add(new Learnt(ofSale, ticket, fresh));
-    }
-
-    /** Forgets, oldest first, the memories whose time is up; left to the thread already at it. */
-    private void forgetStale(long now) {
-        if (!forgettingStale.tryLock()) {
-            return;
-        }
-        try {
-            for (Learnt oldest = inOrder.peek(); oldest != null && stale(oldest.known(), now); oldest = inOrder.peek()) {
-                inOrder.poll();
-                queued.decrementAndGet();
-                // Only this memory: the ticket learnt again since stays.
-                oldest.ofSale().remove(oldest.ticket(), oldest.known());
-            }
-        } finally {
-            forgettingStale.unlock();
-        }
+        inOrder.learnt(ofSale, ticket, fresh);
     }
 
     private boolean stale(Known memory, long now) {
