@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * instead. A page reads what it shows in its view action ({@code load()}), before it is drawn, so
  * that such a message is drawn above the lists.
  *
- * @param <T> what is shown, serializable where the page's view scope keeps it
+ * @param <T> what is shown
  */
 final class Shown<T> implements Serializable {
 
@@ -29,6 +29,7 @@ final class Shown<T> implements Serializable {
         return new Shown<>(List.of());
     }
 
+    /** A value, {@code fallback} when it cannot be read. */
     static <T> Shown<T> orElse(T fallback) {
         return new Shown<>(fallback);
     }

@@ -34,6 +34,8 @@ public final class TestRedis {
     public static final Path ACL_FILE = Path.of("payara", "redis-acl.conf");
     /** The password the tests' Redis gives the application's user. */
     public static final String APPLICATION_PASSWORD = "it-redis-application";
+    /** The tests' own address, as the server may see it. */
+    public static final List<String> OWN_ADDRESSES = List.of("127.0.0.1", "0:0:0:0:0:0:0:1", "::1");
 
     private static Process server;
 
@@ -127,14 +129,12 @@ public final class TestRedis {
         count(Limit.perMinute("login-address", 10, 10), address, failures);
     }
 
-    /** The tests' own address, as the server may see it. */
-    public static final List<String> OWN_ADDRESSES = List.of("127.0.0.1", "0:0:0:0:0:0:0:1", "::1");
-
     /**
      * Gives the tests' own address back the failed logins spent from it ({@code login-address}, ten
      * a minute): a class that spends them (its {@code @Isolated} says so) does this as it starts and
      * as it ends, so that neither it nor a class after it is refused as a guesser for what another
-     * class did. The login buckets have no leases in the nodes, so Redis holds all there is.
+     * class did. The nodes lease no login tokens; a refusal a node remembers lasts one token's time
+     * (6 s) at most, and neither class spends all ten, so none is remembered when this runs.
      */
     public static void forgetFailedLoginsOfTheTests() {
         try (JedisPooled redis = new JedisPooled("127.0.0.1", port())) {

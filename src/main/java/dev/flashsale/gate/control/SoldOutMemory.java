@@ -76,6 +76,7 @@ public class SoldOutMemory {
         return listeningChanges.get() + heardOfStripe.get(stripe(sku.value()));
     }
 
+    /** The stripe whose count the SKU's announcements move. */
     static int stripe(String sku) {
         return Math.floorMod(sku.hashCode(), STRIPES);
     }
