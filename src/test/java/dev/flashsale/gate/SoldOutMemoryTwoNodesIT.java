@@ -41,6 +41,8 @@ class SoldOutMemoryTwoNodesIT {
     void aSoldOutSkuIsRefusedFromMemoryOnBothNodesAndAUnitGivenBackIsSoldAtOnce() throws Exception {
         Api first = new Api(TestServer.url());
         Api second = new Api(SecondNode.proxied().base());
+        // Both hear the announcements: after a Redis restart (an earlier class's), a node subscribes again a moment later.
+        TestRedis.awaitListeners(2);
         String sku = Sales.openSku(first, 2, 1, 600, "REFUSE");
         String run = sku.toLowerCase().replace("-", "");
         Api.Answer heldOnFirst = first.reserve("key-a-" + run.hashCode(), sku, "buyer-a", 1);

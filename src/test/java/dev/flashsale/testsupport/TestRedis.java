@@ -85,6 +85,27 @@ public final class TestRedis {
         }
     }
 
+    /**
+     * Waits (15 s at most) until {@code nodes} nodes hear the announcements: a node subscribes again
+     * a second or more after Redis was restarted (a class before may have done it), and until then
+     * it refuses nothing from its sold-out memory.
+     */
+    public static void awaitListeners(int nodes) {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
+        while (listeners() < nodes) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException(listeners() + " node(s) hear the announcements after 15 s, not " + nodes);
+            }
+            pause();
+        }
+    }
+
+    private static long listeners() {
+        try (Jedis redis = client()) {
+            return redis.pubsubNumSub(GateKeys.UNITS_BACK).getOrDefault(GateKeys.UNITS_BACK, 0L);
+        }
+    }
+
     /** The settings that make the application log in as its ACL user on this server. */
     public static Map<String, String> applicationLogin() {
         return Map.of("flashsale.redis.user", applicationUser(), "flashsale.redis.password", APPLICATION_PASSWORD);
