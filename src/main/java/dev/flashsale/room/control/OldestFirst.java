@@ -9,7 +9,8 @@ import java.util.function.Predicate;
 
 /**
  * Memories kept in maps, queued in the order learnt so that the stale ones are forgotten oldest
- * first, a few at a time, by one thread at a time while the others go on: nobody walks the maps.
+ * first, by one thread at a time while the others go on: nobody walks the maps (under a steady
+ * crowd each call forgets about one; after a burst, the one call that finds it stale forgets it all).
  * A memory is removed from the map it went into only while it is still the one there, so a key
  * learnt again since stays. How many are queued (those forgotten since included, until their
  * turn) is what bounds the memory.
