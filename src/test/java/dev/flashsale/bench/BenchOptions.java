@@ -20,7 +20,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                     List<Integer> successConcurrencies, int successRequests, int warmupSeconds, int seconds, int repeats,
                     int memorySeeds, int wrkThreads, int pgbenchSeconds, int redisRequests, String pgbenchScript,
                     String outputDir, int shards, String payaraMicro, String applicationJar, String peer, int peerPort,
-                    int bigBuyers, int seedShards, String only) {
+                    int bigBuyers, int seedShards, String only, String appJavaOptions) {
 
     static final String USAGE = """
             Usage: --start-server | --base URL --admin USER:PASSWORD --db JDBC_URL
@@ -31,7 +31,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                    [--pgbench-seconds 10] [--redis-requests 100000] [--pgbench-script bench/reserve.pgbench]
                    [--out target/bench] [--shards 1] [--payara-micro target/payara-micro.jar]
                    [--app-jar target/flashsale-micro.jar] [--peer ../shared/peer | none] [--peer-port 8190]
-                   [--big-buyers 200000] [--seed-shards 1] [--only cold|room]
+                   [--big-buyers 200000] [--seed-shards 1] [--only cold|room] [--app-java-opts OPTIONS]
             --start-server starts a Redis of its own (--redis, default 127.0.0.1:6397), recreates the database
             (--db, default jdbc:postgresql://127.0.0.1:5432/flashsale_bench) and starts the application
             (--app-jar on --port) once per --gate mode; without it the benchmark runs against --base.
@@ -42,14 +42,16 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
             application with the seed scenario, and once with --big-buyers buyers (0: not); none, or no Node: not measured.
             --only cold (with --start-server) measures the first crowd after a start against the warm ones and
             nothing else: no floor, no other phase, the first --gate mode only. --only room (with --start-server)
-            measures the floor, then on the first --gate mode the warm-up, ping and the waiting room's phases only.""";
+            measures the floor, then on the first --gate mode the warm-up, ping and the waiting room's phases only.
+            --app-java-opts adds JVM options to the application's (not the floor's), such as a profiler's agent
+            (docs/benchmarks.md, "Where the CPU goes").""";
 
     private static final Set<String> FLAGS = Set.of("--start-server");
     private static final Set<String> KNOWN = Set.of("--base", "--admin", "--db", "--db-user", "--db-password", "--redis",
             "--port", "--floor-port", "--gate", "--seed-concurrency", "--seed-buyers", "--seed-units", "--retry-percent",
             "--success-concurrency", "--success-requests", "--warmup-seconds", "--seconds", "--repeats", "--memory-seeds",
             "--threads", "--pgbench-seconds", "--redis-requests", "--pgbench-script", "--out", "--shards", "--payara-micro",
-            "--app-jar", "--peer", "--peer-port", "--big-buyers", "--seed-shards", "--only");
+            "--app-jar", "--peer", "--peer-port", "--big-buyers", "--seed-shards", "--only", "--app-java-opts");
 
     private static String only(Map<String, String> values, boolean startServer) {
         String only = values.get("--only");
@@ -122,7 +124,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                 values.getOrDefault("--payara-micro", "target/payara-micro.jar"),
                 values.getOrDefault("--app-jar", "target/flashsale-micro.jar"), values.getOrDefault("--peer", "../shared/peer"),
                 positive(values, "--peer-port", 8190), Integer.parseInt(values.getOrDefault("--big-buyers", "200000")),
-                positive(values, "--seed-shards", 1), only(values, startServer));
+                positive(values, "--seed-shards", 1), only(values, startServer), values.getOrDefault("--app-java-opts", "").strip());
     }
 
     /** The application's port when the benchmark starts it. */

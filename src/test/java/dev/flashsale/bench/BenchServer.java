@@ -50,11 +50,18 @@ final class BenchServer implements AutoCloseable {
      * server never answers, and it is started once more.
      */
     static BenchServer start(String name, Path uberJar, int port, Map<String, String> environment, String readyPath, Path log) {
+        return start(name, uberJar, port, environment, readyPath, log, "");
+    }
+
+    /** As {@link #start(String, Path, int, Map, String, Path)}, with {@code moreJavaOptions} after {@link #JVM_OPTIONS}. */
+    static BenchServer start(String name, Path uberJar, int port, Map<String, String> environment, String readyPath, Path log,
+                             String moreJavaOptions) {
+        String javaOptions = moreJavaOptions.isBlank() ? JVM_OPTIONS : JVM_OPTIONS + " " + moreJavaOptions;
         try {
-            return startOnce(name, uberJar, port, environment, readyPath, log);
+            return startOnce(name, uberJar, port, environment, readyPath, log, javaOptions);
         } catch (ListenerNotBound unbound) {
             System.out.println("  " + name + " server started without its HTTP listener (" + LISTENER_NOT_BOUND + "); starting it again");
-            return startOnce(name, uberJar, port, environment, readyPath, log);
+            return startOnce(name, uberJar, port, environment, readyPath, log, javaOptions);
         }
     }
 
@@ -68,7 +75,7 @@ final class BenchServer implements AutoCloseable {
     }
 
     private static BenchServer startOnce(String name, Path uberJar, int port, Map<String, String> environment, String readyPath,
-                                         Path log) {
+                                         Path log, String javaOptions) {
         if (!Files.isRegularFile(uberJar)) {
             throw new IllegalStateException("No " + uberJar + ": build it first (./mvnw -B -q package -DskipTests)");
         }
@@ -76,7 +83,7 @@ final class BenchServer implements AutoCloseable {
         launch.environment().putAll(environment);
         launch.environment().put("FLASHSALE_JAR", uberJar.toAbsolutePath().toString());
         launch.environment().put("FLASHSALE_HTTP_PORT", Integer.toString(port));
-        launch.environment().put("FLASHSALE_JAVA_OPTS", JVM_OPTIONS);
+        launch.environment().put("FLASHSALE_JAVA_OPTS", javaOptions);
         URI base = URI.create("http://127.0.0.1:" + port + "/");
         long started = System.nanoTime();
         Process launcher;

@@ -205,7 +205,8 @@ public final class Benchmark {
 
     private void measureOwnServer(boolean gate, boolean full) throws Exception {
         String label = gate ? "gate on" : "gate off";
-        heading("Application (" + label + "): " + options.applicationJar() + " by payara/flashsale, " + BenchServer.JVM_OPTIONS);
+        heading("Application (" + label + "): " + options.applicationJar() + " by payara/flashsale, " + BenchServer.JVM_OPTIONS
+                + (options.appJavaOptions().isEmpty() ? "" : " " + options.appJavaOptions()));
         Map<String, String> environment = new LinkedHashMap<>();
         environment.put("FLASHSALE_DB_URL", options.dbUrl());
         environment.put("FLASHSALE_DB_USER", options.dbUser());
@@ -229,7 +230,7 @@ public final class Benchmark {
         environment.put("FLASHSALE_LIMITS_BUYER_BURST", "1000");
         Path log = outputDir.resolve("payara-app-" + (gate ? "gate-on" : "gate-off") + ".log");
         try (BenchServer server = BenchServer.start("application", Path.of(options.applicationJar()), options.port(), environment,
-                "health/ready", log)) {
+                "health/ready", log, options.appJavaOptions())) {
             System.out.printf("  ready (GET /health/ready 200) %.1f s after the launch; log in %s%n",
                     server.startup().toMillis() / 1000.0, log);
             measure(new FlashSaleClient(server.base(), options.adminUser(), options.adminPassword()), server, full);
