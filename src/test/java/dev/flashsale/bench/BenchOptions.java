@@ -124,7 +124,15 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                 values.getOrDefault("--payara-micro", "target/payara-micro.jar"),
                 values.getOrDefault("--app-jar", "target/flashsale-micro.jar"), values.getOrDefault("--peer", "../shared/peer"),
                 positive(values, "--peer-port", 8190), Integer.parseInt(values.getOrDefault("--big-buyers", "200000")),
-                positive(values, "--seed-shards", 1), only(values, startServer), values.getOrDefault("--app-java-opts", "").strip());
+                positive(values, "--seed-shards", 1), only(values, startServer), appJavaOptions(values, startServer));
+    }
+
+    private static String appJavaOptions(Map<String, String> values, boolean startServer) {
+        String options = values.getOrDefault("--app-java-opts", "").strip();
+        if (!options.isEmpty() && !startServer) {
+            throw new IllegalArgumentException("--app-java-opts goes with --start-server: the benchmark starts that server\n" + USAGE);
+        }
+        return options;
     }
 
     /** The application's port when the benchmark starts it. */
