@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.flashsale.platform.id.KeyOwner;
+import java.util.Random;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class TicketNamesTest {
@@ -29,5 +31,31 @@ class TicketNamesTest {
         assertFalse(TicketNames.isName(ticket.substring(0, 24)), "a ticket of the old shape, without its owner");
         assertFalse(TicketNames.isOwnedBy(ticket + "x", KeyOwner.CONFIGURED));
         assertFalse(TicketNames.isName(null));
+    }
+
+    /**
+     * The name is checked character by character; it says what the pattern {@code t_[A-Za-z0-9_-]{44}}
+     * says, for names and near-names alike: each character of a real name swapped for one of a few
+     * in and out of URL-safe Base64, and names one character short or long.
+     */
+    @Test
+    void aNameIsCheckedAsItsPatternWouldCheckIt() {
+        Pattern pattern = Pattern.compile("t_[A-Za-z0-9_-]{44}");
+        Random random = new Random(7);
+        String alphabet = "AZaz09-_+/= .\u00e9\u0000T";
+        int checked = 0;
+        for (int round = 0; round < 200; round++) {
+            String ticket = TicketNames.fresh(new KeyOwner(new UUID(random.nextLong(), random.nextLong())));
+            for (int at = 0; at < ticket.length(); at++) {
+                char swapped = alphabet.charAt(random.nextInt(alphabet.length()));
+                String near = ticket.substring(0, at) + swapped + ticket.substring(at + 1);
+                assertEquals(pattern.matcher(near).matches(), TicketNames.isName(near), near);
+                checked++;
+            }
+            for (String near : new String[] {ticket, ticket.substring(1), ticket + "A", "T" + ticket.substring(1), ""}) {
+                assertEquals(pattern.matcher(near).matches(), TicketNames.isName(near), near);
+            }
+        }
+        assertEquals(200 * TicketNames.LENGTH, checked);
     }
 }
