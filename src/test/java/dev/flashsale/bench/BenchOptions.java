@@ -43,8 +43,9 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
             --only cold (with --start-server) measures the first crowd after a start against the warm ones and
             nothing else: no floor, no other phase, the first --gate mode only. --only room (with --start-server)
             measures the floor, then on the first --gate mode the warm-up, ping and the waiting room's phases only.
-            --app-java-opts adds JVM options to the application's (not the floor's), such as a profiler's agent
-            (docs/benchmarks.md, "Where the CPU goes").""";
+            --app-java-opts (with --start-server) adds JVM options to the application's server, not the floor's,
+            such as a profiler's agent (docs/benchmarks.md, "Where the CPU goes"); the launch script splits them on
+            white space, without quoting. With --gate on,off both of the application's servers get them.""";
 
     private static final Set<String> FLAGS = Set.of("--start-server");
     private static final Set<String> KNOWN = Set.of("--base", "--admin", "--db", "--db-user", "--db-password", "--redis",
@@ -196,6 +197,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                 + "% retries, concurrency " + seedConcurrencies + "; success: " + successRequests + " reservations at "
                 + successConcurrencies + "; duration runs " + seconds + " s, repeated " + repeats + " times; "
                 + memorySeeds + " seed scenarios for memory; warm-up " + warmupSeconds + " s; shards per SKU " + shards
-                + "; seed scenario's rows per SKU " + seedShards + "; the seeds' design " + peer + (bigBuyers > 0 ? String.format(", big crowd %,d buyers", bigBuyers) : "");
+                + "; seed scenario's rows per SKU " + seedShards + "; the seeds' design " + peer + (bigBuyers > 0 ? String.format(", big crowd %,d buyers", bigBuyers) : "")
+                + (appJavaOptions.isEmpty() ? "" : "; the application's added JVM options " + appJavaOptions);
     }
 }

@@ -18,9 +18,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * A Payara Micro uber-jar started the way an operator starts the application: by the launch
  * script payara/flashsale, with its server settings (payara/pre-boot.asadmin, payara/post-boot.asadmin) and the same JVM
- * options for every server the benchmark starts, so that the application and the floor differ
- * only in what they deploy. Ready when {@code readyPath} answers 200; its resident memory is the
- * JVM's VmRSS.
+ * options for every server the benchmark starts ({@link #JVM_OPTIONS}), so that the application and the floor differ
+ * only in what they deploy; only {@code --app-java-opts} adds options, to the application's server, such as
+ * a profiler's agent. Ready when {@code readyPath} answers 200; its resident memory is the JVM's VmRSS.
  */
 final class BenchServer implements AutoCloseable {
 

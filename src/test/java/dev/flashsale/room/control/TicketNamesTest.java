@@ -36,13 +36,16 @@ class TicketNamesTest {
     /**
      * The name is checked character by character; it says what the pattern {@code t_[A-Za-z0-9_-]{44}}
      * says, for names and near-names alike: each character of a real name swapped for one of a few
-     * in and out of URL-safe Base64, and names one character short or long.
+     * in and out of URL-safe Base64, names one character short or long, and one with a character outside
+     * the 16-bit range (two units) in its middle.
      */
     @Test
     void aNameIsCheckedAsItsPatternWouldCheckIt() {
         Pattern pattern = Pattern.compile("t_[A-Za-z0-9_-]{44}");
         Random random = new Random(7);
-        String alphabet = "AZaz09-_+/= .\u00e9\u0000T";
+        // Inside URL-safe Base64 and just outside its ranges ('/', ':', '@', '[', '`', '{'), other marks, a non-ASCII
+        // letter and digits, a NUL, and 'T' for the mark's 't'.
+        String alphabet = "AZaz09-_+/:@[`{= .\u00e9\u0663\uff21\u0000T";
         int checked = 0;
         for (int round = 0; round < 200; round++) {
             String ticket = TicketNames.fresh(new KeyOwner(new UUID(random.nextLong(), random.nextLong())));
@@ -52,7 +55,8 @@ class TicketNamesTest {
                 assertEquals(pattern.matcher(near).matches(), TicketNames.isName(near), near);
                 checked++;
             }
-            for (String near : new String[] {ticket, ticket.substring(1), ticket + "A", "T" + ticket.substring(1), ""}) {
+            String twoUnits = ticket.substring(0, 10) + new String(Character.toChars(0x1F600)) + ticket.substring(12);
+            for (String near : new String[] {ticket, ticket.substring(1), ticket + "A", "T" + ticket.substring(1), "", twoUnits}) {
                 assertEquals(pattern.matcher(near).matches(), TicketNames.isName(near), near);
             }
         }
