@@ -78,4 +78,24 @@ record GrizzlyExchange(Request request, Response response, String path) implemen
     public OutputStream out() throws IOException {
         return response.getOutputStream();
     }
+
+    @Override
+    public boolean suspend() {
+        response.suspend();
+        return true;
+    }
+
+    /**
+     * Resumes the request unless its client has gone meanwhile: Grizzly then cancelled it and let its
+     * context go, and resuming would run a context that may serve another connection by now. Grizzly
+     * cancels under the same lock.
+     */
+    @Override
+    public void resume() {
+        synchronized (response.getSuspendContext()) {
+            if (response.isSuspended()) {
+                response.resume();
+            }
+        }
+    }
 }

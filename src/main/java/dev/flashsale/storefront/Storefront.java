@@ -10,6 +10,7 @@ import dev.flashsale.platform.pipeline.BodyLimit;
 import dev.flashsale.platform.pipeline.Call;
 import dev.flashsale.platform.pipeline.Exchange;
 import dev.flashsale.platform.pipeline.Handler;
+import dev.flashsale.platform.pipeline.LaterHandler;
 import dev.flashsale.platform.pipeline.MediaTypes;
 import dev.flashsale.platform.problem.ProblemAnswer;
 import dev.flashsale.platform.problem.ProblemException;
@@ -44,6 +45,9 @@ public class Storefront {
 
     @Inject
     ClientAddress addresses;
+
+    @Inject
+    LaterAnswers laterAnswers;
 
     @Inject
     @ConfigProperty(name = "flashsale.api.max-body-bytes")
@@ -101,10 +105,14 @@ public class Storefront {
         return caller;
     }
 
-    private static <T> void answer(Exchange exchange, Handler<T> handler, Call call, long started) throws IOException {
+    private <T> void answer(Exchange exchange, Handler<T> handler, Call call, long started) throws IOException {
         T asked = handler.read(call);
         handler.limit(asked);
         Admission admission = handler.admit(call, asked);
+        if (handler instanceof LaterHandler<T> later) {
+            laterAnswers.answer(exchange, later, call, asked, admission, started);
+            return;
+        }
         Answer answer;
         try {
             answer = handler.answer(call, asked, admission);
@@ -112,6 +120,10 @@ public class Storefront {
             admission.answered(refused instanceof ProblemException problem ? problem.status() : 500);
             throw refused;
         }
+        answered(exchange, handler, admission, answer, started);
+    }
+
+    static void answered(Exchange exchange, Handler<?> handler, Admission admission, Answer answer, long started) throws IOException {
         admission.answered(answer.status());
         AnswerWriter.write(exchange, answer);
         handler.answered(answer.status(), Answer.NO_PROBLEM, System.nanoTime() - started);
@@ -126,7 +138,7 @@ public class Storefront {
         throw new ProblemException(405, "method-not-allowed", "Method Not Allowed", "This resource does not accept that method");
     }
 
-    private static void refuse(Exchange exchange, Handler<?> handler, ProblemAnswer answer, long started) throws IOException {
+    static void refuse(Exchange exchange, Handler<?> handler, ProblemAnswer answer, long started) throws IOException {
         if (answer.problem().status() == 401) {
             exchange.header("WWW-Authenticate", StorefrontCallers.CHALLENGE);
         }

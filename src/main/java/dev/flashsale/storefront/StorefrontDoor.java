@@ -3,6 +3,7 @@ package dev.flashsale.storefront;
 import dev.flashsale.platform.problem.ProblemException;
 import dev.flashsale.platform.web.WebModuleServing;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -24,7 +25,10 @@ import org.glassfish.grizzly.http.server.Response;
  * has started, and until then, and until the servlet container maps the application's paths
  * (the door asks it for the home page), the door answers 503 with Retry-After. Each request runs with the
  * thread's context class loader set to the application's, in a copy of the web module's
- * component invocation ({@link ContainerInvocations}). The path is its own to check
+ * component invocation ({@link ContainerInvocations}). A request whose answer comes later (a
+ * room's ticket or poll waiting for its Redis call, {@link dev.flashsale.platform.pipeline.LaterHandler})
+ * is held open ({@link GrizzlyExchange#suspend}), its thread goes on to other requests, and the
+ * thread that completes the answer writes it and resumes the request. The path is its own to check
  * ({@link StorefrontPaths}), as no container normalised it: a path
  * parameter ({@code ;}), an encoded slash or backslash, or a {@code .}, {@code ..} or empty
  * segment is refused with 400, as under the servlet door.
@@ -45,7 +49,7 @@ public class StorefrontDoor extends HttpHandler {
     private static final AtomicBoolean PROBING = new AtomicBoolean();
     private static final int PROBE_TIMEOUT_MILLIS = 2_000;
 
-    private final ClassLoader application = StorefrontDoor.class.getClassLoader();
+    private static final ClassLoader APPLICATION = StorefrontDoor.class.getClassLoader();
 
     static void open(Storefront storefront, ContainerInvocations invocations) {
         opened = new Opened(storefront, invocations);
@@ -57,31 +61,60 @@ public class StorefrontDoor extends HttpHandler {
 
     @Override
     public void service(Request request, Response response) throws Exception {
-        Thread thread = Thread.currentThread();
-        ClassLoader before = thread.getContextClassLoader();
-        thread.setContextClassLoader(application);
-        try {
+        inApplication(() -> {
             String path = StorefrontPaths.pathOf(request);
             GrizzlyExchange exchange = new GrizzlyExchange(request, response, path == null ? request.getRequestURI() : path);
+            Opened open = opened;
             if (path == null) {
                 Storefront.refuse(exchange, MALFORMED_PATH);
-                return;
-            }
-            Opened open = opened;
-            if (open == null || !WebModuleServing.isServing() && !webModuleAnswers(request)) {
+            } else if (open == null || !WebModuleServing.isServing() && !webModuleAnswers(request)) {
                 Storefront.refuse(exchange, NOT_STARTED);
-                return;
+            } else {
+                inRequest(open.invocations(), () -> {
+                    if (!open.storefront().serve(exchange)) {
+                        Storefront.refuse(exchange, Storefront.NO_SUCH_RESOURCE);
+                    }
+                });
             }
-            Object invocation = open.invocations().begin();
+        });
+    }
+
+    /** {@code task} as the door runs a request, for another thread to run: see {@link #inRequest}. */
+    static Runnable asRequest(ContainerInvocations invocations, Runnable task) {
+        return () -> {
             try {
-                WeldRequestCache.begin();
-                if (!open.storefront().serve(exchange)) {
-                    Storefront.refuse(exchange, Storefront.NO_SUCH_RESOURCE);
-                }
-            } finally {
-                WeldRequestCache.end();
-                open.invocations().end(invocation);
+                inApplication(() -> inRequest(invocations, task::run));
+            } catch (IOException notThrown) {
+                throw new UncheckedIOException(notThrown);
             }
+        };
+    }
+
+    /** Work that may write an answer. */
+    @FunctionalInterface
+    private interface Work {
+        void run() throws IOException;
+    }
+
+    /** Runs {@code work} as a storefront request runs: in a copy of the web module's invocation, with Weld's request cache. */
+    private static void inRequest(ContainerInvocations invocations, Work work) throws IOException {
+        Object invocation = invocations.begin();
+        try {
+            WeldRequestCache.begin();
+            work.run();
+        } finally {
+            WeldRequestCache.end();
+            invocations.end(invocation);
+        }
+    }
+
+    /** Runs {@code work} with the thread's context class loader set to the application's. */
+    private static void inApplication(Work work) throws IOException {
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        thread.setContextClassLoader(APPLICATION);
+        try {
+            work.run();
         } finally {
             thread.setContextClassLoader(before);
         }

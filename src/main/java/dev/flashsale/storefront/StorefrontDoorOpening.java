@@ -1,5 +1,6 @@
 package dev.flashsale.storefront;
 
+import dev.flashsale.platform.concurrent.RequestThreads;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.spi.Bean;
@@ -15,7 +16,8 @@ import java.util.logging.Logger;
  * Opens the storefront's door ({@link StorefrontDoor}) once the web module has started, and closes
  * it when it stops. The door's threads are Grizzly's, which the container knows nothing of, so each
  * of the door's requests runs in a copy of the web module's invocation, taken here
- * ({@link ContainerInvocations}). And every application-scoped bean of the product is made here
+ * ({@link ContainerInvocations}), and so does each task of the {@link RequestThreads}, which carry
+ * on requests whose own threads have gone on. And every application-scoped bean of the product is made here
  * first, in the web module's own invocation: a bean made on first use takes what the container
  * injects by the calling component (the application's metric registry) from the thread that made it.
  */
@@ -31,6 +33,9 @@ public class StorefrontDoorOpening implements ServletContextListener {
     @Inject
     Storefront storefront;
 
+    @Inject
+    RequestThreads threads;
+
     @Override
     public void contextInitialized(ServletContextEvent started) {
         int made = 0;
@@ -39,7 +44,9 @@ public class StorefrontDoorOpening implements ServletContextListener {
                 made += make(bean) ? 1 : 0;
             }
         }
-        StorefrontDoor.open(storefront, ContainerInvocations.ofTheCallingComponent());
+        ContainerInvocations invocations = ContainerInvocations.ofTheCallingComponent();
+        threads.open(task -> StorefrontDoor.asRequest(invocations, task));
+        StorefrontDoor.open(storefront, invocations);
         int count = made;
         LOG.info(() -> "The storefront's door is open (" + count + " application beans made first)");
     }
@@ -47,6 +54,7 @@ public class StorefrontDoorOpening implements ServletContextListener {
     @Override
     public void contextDestroyed(ServletContextEvent stopped) {
         StorefrontDoor.close();
+        threads.close();
     }
 
     private <T> boolean make(Bean<T> bean) {

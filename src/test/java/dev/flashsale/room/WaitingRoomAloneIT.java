@@ -23,6 +23,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -30,14 +34,18 @@ import redis.clients.jedis.Jedis;
 
 /**
  * The waiting room's tests that need the server to themselves ({@link WaitingRoomIT} has the
- * rest, beside other classes): the gauges of /metrics add up every room, and a payment while
- * Redis is paused.
+ * rest, beside other classes): the gauges of /metrics add up every room, a crowd of tickets and a
+ * payment while Redis is paused.
  */
 @Tag("room")
 @Isolated("the room gauges add up every room; pauses Redis")
 @NodeStartsBeside(value = Node.SECOND, why = "a second node shares the rooms in Redis and their records in PostgreSQL, which only rise; "
         + "its timers admit at the room's one rate, its sweeper expires what the tests' own would")
 class WaitingRoomAloneIT {
+
+    /** Buyers taking tickets at once while Redis is paused: twice the tests' server's HTTP threads (Payara Micro's 200). */
+    private static final int CROWD = 400;
+    private static final int PAUSE_MS = 2_000;
 
     private final Api api = new Api(TestServer.url());
     private final RoomBuyers buyers = new RoomBuyers(api);
@@ -98,6 +106,45 @@ class WaitingRoomAloneIT {
         assertEquals(admitted, gauges.value("flashsale_room_admitted"), "admitted");
         assertEquals(notReserved, gauges.value("flashsale_room_admitted_not_reserved"), "admitted, not reserved");
         assertEquals(active, gauges.value("flashsale_room_active"), "active");
+    }
+
+    /**
+     * A crowd's tickets waiting for a paused Redis, their requests held open on the server while
+     * their threads go on to others: {@value #CROWD} buyers (twice the tests' server's 200 HTTP
+     * threads) take tickets at once while Redis is paused past the server's timeout, and every one
+     * of them is answered, 201 or 503 {@code room-unavailable} with Retry-After. Asking again once
+     * Redis is back, each has a ticket, and the room's pre-queue holds exactly one per buyer:
+     * nothing lost, nothing twice.
+     */
+    @Test
+    void aCrowdOfTicketsWhileRedisIsPausedIsAnsweredAndNothingIsLost() throws Exception {
+        Sale sale = buyers.saleWithRoom(10, 1, 100, 30);
+        ExecutorService crowd = Executors.newFixedThreadPool(CROWD);
+        try {
+            try (Jedis redis = TestRedis.client()) {
+                redis.clientPause(PAUSE_MS);
+            }
+            List<Future<Api.Answer>> answers = new ArrayList<>();
+            for (int i = 0; i < CROWD; i++) {
+                String buyer = "paused-" + i;
+                answers.add(crowd.submit(() -> buyers.take(sale, buyer)));
+            }
+            for (Future<Api.Answer> answer : answers) {
+                Api.Answer taken = answer.get(RoomSales.PATIENCE.toSeconds(), TimeUnit.SECONDS);
+                assertTrue(taken.status() == 201 || taken.status() == 503 && "room-unavailable".equals(taken.problemType())
+                        && taken.header("Retry-After") != null, taken.toString());
+            }
+        } finally {
+            crowd.shutdownNow();
+        }
+        await("Redis answers again").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(200))
+                .until(() -> buyers.take(sale, "paused-0").status() == 200);
+        for (int i = 0; i < CROWD; i++) {
+            Api.Answer again = buyers.take(sale, "paused-" + i);
+            assertTrue(again.status() == 200 || again.status() == 201, again.toString());
+        }
+        assertEquals(CROWD, RoomSales.view(api, sale.id()).getInt("preQueue"), "one ticket per buyer of the crowd");
+        TestRedis.awaitGateInUse(api);
     }
 
     /**

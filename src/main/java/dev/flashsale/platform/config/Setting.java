@@ -140,8 +140,9 @@ public enum Setting {
             "most tickets and polls of one room waiting on a node for the call that runs now; past that, 503"
                     + " `room-unavailable` with Retry-After"),
     ROOM_WAIT_MS(ROOM, "flashsale.room.wait-ms", "3000", MILLISECONDS,
-            "how long a ticket or poll waits for its Redis call before it is answered 503 `room-unavailable` with"
-                    + " Retry-After (both are safe to ask again)"),
+            "how long a ticket or poll may wait in its room's line for a Redis call: one that waited longer is"
+                    + " answered 503 `room-unavailable` with Retry-After instead of carried (both are safe to ask again);"
+                    + " one carried waits for its call, which Redis' timeouts bound (`flashsale.redis.timeout-ms`)"),
     ROOM_POLL_MEMORY_MS(ROOM, "flashsale.room.poll-memory-ms", "500", MILLISECONDS,
             "a waiting or admitted ticket polled again within this time is answered from what the node learnt at its"
                     + " last poll in Redis (an admitted one with the same token, until it runs out; a leave or revoke"
@@ -250,6 +251,13 @@ public enum Setting {
     API_DRAIN_BYTES(HTTP, "flashsale.api.drain-bytes", "1048576", BYTES,
             "of a body over that limit, how much is read and thrown away before the 413 (so that a client still"
                     + " sending gets it); past it, the connection is closed"),
+    API_REQUEST_THREADS(HTTP, "flashsale.api.request-threads", "4", COUNT,
+            "threads that go on with storefront requests held open: a room's tickets and polls that queued"
+                    + " while its Redis call ran go in its next call on one of these, which then answers them"),
+    API_HELD_MAX_MS(HTTP, "flashsale.api.held-max-ms", "10000", MILLISECONDS,
+            "the longest a storefront request is held open for an answer that comes later (a room's ticket or"
+                    + " poll); past it, 503 `service-unavailable` with Retry-After. A backstop: the room answers"
+                    + " within `flashsale.room.wait-ms` and Redis' timeouts"),
     HTTP_TRUSTED_PROXIES(HTTP, "flashsale.http.trusted-proxies", null, ADDRESSES,
             "proxies (addresses or CIDR ranges, comma-separated) whose `X-Forwarded-For` names the client address:"
                     + " every line of the header, read from the right past each trusted proxy, the first other address;"

@@ -46,4 +46,17 @@ public interface Exchange {
     void contentLength(int length);
 
     OutputStream out() throws IOException;
+
+    /**
+     * Holds the request open after the door's call returns, for another thread to answer it and
+     * then {@link #resume} it; false when this door cannot (the request must be answered before
+     * the call returns).
+     */
+    default boolean suspend() {
+        return false;
+    }
+
+    /** Ends a request held open by {@link #suspend}, its answer written. */
+    default void resume() {
+    }
 }

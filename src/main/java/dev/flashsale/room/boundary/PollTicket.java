@@ -6,12 +6,14 @@ import dev.flashsale.platform.pipeline.Call;
 import dev.flashsale.platform.pipeline.Described;
 import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
+import dev.flashsale.platform.pipeline.LaterHandler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.entity.QueueAnswer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * {@code GET /api/sales/{saleId}/queue/{ticket}}: where a ticket stands (WAITING, ADMITTED with the
@@ -27,13 +29,14 @@ import jakarta.inject.Inject;
         outcomes = @Outcome(status = 200, type = QueueAnswer.class, text = "The ticket"),
         refusals = {@Refusal(status = 404, slugs = "room-not-found, ticket-not-found"),
                 @Refusal(status = 503, slugs = "room-unavailable")})
-public class PollTicket extends OfOneTicket {
+public class PollTicket extends OfOneTicket implements LaterHandler<SaleTicket> {
 
     @Inject
     RoomMetrics metrics;
 
     @Override
-    public Answer answer(Call call, SaleTicket asked) {
-        return Answer.json(200, QueueAnswerJson.bytes(metrics.polled(room.poll(asked.saleId(), asked.owner(), asked.ticket()))));
+    public CompletableFuture<Answer> answerLater(Call call, SaleTicket asked) {
+        return room.poll(asked.saleId(), asked.owner(), asked.ticket())
+                .thenApply(answer -> Answer.json(200, QueueAnswerJson.bytes(metrics.polled(answer))));
     }
 }

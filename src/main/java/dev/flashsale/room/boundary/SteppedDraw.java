@@ -18,9 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -74,28 +72,24 @@ public class SteppedDraw {
     private final Map<SaleId, Drawing> drawings = new ConcurrentHashMap<>();
 
     /**
-     * Starts the room's draw on this node, unless it runs here already; waits for it (up to
-     * {@code flashsale.room.draw-wait-ms}) when the pre-queue fits in one step.
+     * Starts the room's draw on this node, unless it runs here already. When the pre-queue fits in
+     * one step, the answer comes once the draw is over, on the thread that ended it, or after
+     * {@code flashsale.room.draw-wait-ms}, on the JDK's timer thread; else at once.
      *
-     * @return whether the draw is over (ask Redis again), false while it runs
+     * @return whether the draw is over (ask Redis again), false while it runs; 503 when it failed
      */
-    public boolean drawOrAwait(Room room) {
+    public CompletableFuture<Boolean> drawOrAwait(Room room) {
         SaleId saleId = room.saleId();
         Drawing drawing = drawings.computeIfAbsent(saleId, this::start);
         if (!drawing.small()) {
-            return drawing.done().isDone() && !drawing.done().isCompletedExceptionally();
+            return CompletableFuture.completedFuture(drawing.done().isDone() && !drawing.done().isCompletedExceptionally());
         }
-        try {
-            drawing.done().get(waitMillis, TimeUnit.MILLISECONDS);
+        return drawing.done().handle((drawn, failed) -> {
+            if (failed != null) {
+                throw RoomCalls.unavailable();
+            }
             return true;
-        } catch (TimeoutException stillDrawing) {
-            return false;
-        } catch (ExecutionException failed) {
-            throw RoomCalls.unavailable();
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw RoomCalls.unavailable();
-        }
+        }).completeOnTimeout(false, waitMillis, TimeUnit.MILLISECONDS);
     }
 
     private Drawing start(SaleId saleId) {

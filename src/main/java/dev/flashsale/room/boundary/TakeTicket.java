@@ -9,16 +9,16 @@ import dev.flashsale.platform.pipeline.Call;
 import dev.flashsale.platform.pipeline.Described.Outcome;
 import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.pipeline.Described;
-import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.pipeline.JsonObjectReader;
+import dev.flashsale.platform.pipeline.LaterHandler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.entity.QueueAnswer;
-import dev.flashsale.room.entity.TakenTicket;
 import dev.flashsale.room.entity.TicketRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.concurrent.CompletableFuture;
 
 /** {@code POST /api/sales/{saleId}/queue}: a place in the sale's waiting room; asking again gives the buyer's same ticket (200). */
 @ApplicationScoped
@@ -32,7 +32,7 @@ import jakarta.inject.Inject;
         refusals = {@Refusal(status = 404, slugs = "room-not-found"),
                 @Refusal(status = 409, slugs = "room-off, queue-not-open, queue-full"),
                 @Refusal(status = 503, slugs = "room-unavailable")})
-public class TakeTicket implements Handler<TakeTicket.Asked> {
+public class TakeTicket implements LaterHandler<TakeTicket.Asked> {
 
     /** The body every buyer of a crowd sends first, read straight off the JSON stream. */
     static final JsonObjectReader<TicketRequest> BODIES = JsonObjectReader.ofText("buyerId", TicketRequest::new);
@@ -54,10 +54,11 @@ public class TakeTicket implements Handler<TakeTicket.Asked> {
     }
 
     @Override
-    public Answer answer(Call call, Asked asked) {
-        TakenTicket taken = room.take(asked.saleId(), asked.owner(), asked.buyerId());
-        metrics.ticketTaken(taken.created());
-        byte[] json = QueueAnswerJson.bytes(taken.answer());
-        return taken.created() ? Answer.created(call.location(taken.answer().ticket()), json) : Answer.json(200, json);
+    public CompletableFuture<Answer> answerLater(Call call, Asked asked) {
+        return room.take(asked.saleId(), asked.owner(), asked.buyerId()).thenApply(taken -> {
+            metrics.ticketTaken(taken.created());
+            byte[] json = QueueAnswerJson.bytes(taken.answer());
+            return taken.created() ? Answer.created(call.location(taken.answer().ticket()), json) : Answer.json(200, json);
+        });
     }
 }

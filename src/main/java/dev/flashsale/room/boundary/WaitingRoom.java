@@ -3,26 +3,21 @@ package dev.flashsale.room.boundary;
 import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.id.SaleId;
-import dev.flashsale.room.control.PollAnswers;
 import dev.flashsale.room.control.RecentPolls;
 import dev.flashsale.room.control.RoomCalls;
-import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.control.RoomRefusals;
-import dev.flashsale.room.control.RoomState;
 import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.control.TicketNames;
 import dev.flashsale.room.entity.NoRoom;
-import dev.flashsale.room.entity.PollReply;
 import dev.flashsale.room.entity.QueueAnswer;
-import dev.flashsale.room.entity.QueueStatus;
 import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.TakeReply;
 import dev.flashsale.room.entity.TakenTicket;
 import dev.flashsale.room.entity.TicketRelease;
-import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The storefront's side of the room: take a ticket, poll it, leave. Answers come from Redis
@@ -34,6 +29,9 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class WaitingRoom {
 
+    /** How often a take or poll asks Redis at most, when an answer lacked something put right meanwhile. */
+    private static final int ATTEMPTS = 3;
+
     @Inject
     Rooms rooms;
 
@@ -41,86 +39,74 @@ public class WaitingRoom {
     RoomRedis redis;
 
     @Inject
-    RoomState state;
-
-    @Inject
     RoomCalls calls;
-
-    @Inject
-    PollAnswers answers;
-
-    @Inject
-    SteppedDraw draw;
-
-    @Inject
-    RoomMetrics metrics;
 
     @Inject
     RecentPolls recentPolls;
 
+    @Inject
+    PollReplies replies;
+
+
     /**
-     * The buyer's ticket, taken by {@code owner}'s key: each key has its own buyers (the room knows
-     * the buyer by {@link KeyOwner#qualify}), so another key's same buyer id takes another ticket.
+     * The buyer's ticket, taken by {@code owner}'s key, and where it stands: each key has its own
+     * buyers (the room knows the buyer by {@link KeyOwner#qualify}), so another key's same buyer id
+     * takes another ticket. It comes once the Redis call that carries the take returns, on the
+     * thread that ran that call ({@link RoomCalls}), or later when the answer needed more (a
+     * room reloaded, a draw waited for).
      */
-    public TakenTicket take(SaleId saleId, KeyOwner owner, BuyerId buyerId) {
-        Room room = room(saleId);
-        String fresh = TicketNames.fresh(owner);
-        for (int attempt = 0; attempt < 3; attempt++) {
-            TakeReply reply = calls.take(saleId, owner, buyerId, fresh);
-            if (reply instanceof NoRoom) {
-                reload(saleId);
-            } else if (!(reply instanceof TakeReply.Ticket taken)) {
-                throw RoomRefusals.ofTake(saleId, reply);
-            } else {
-                QueueAnswer polled = answered(room, owner, taken.ticket(), taken.poll());
-                if (polled != null) {
-                    recentPolls.learnt(saleId, taken.ticket(), polled);
-                }
-                return new TakenTicket(polled != null ? polled : poll(saleId, owner, taken.ticket()), taken.created());
-            }
+    public CompletableFuture<TakenTicket> take(SaleId saleId, KeyOwner owner, BuyerId buyerId) {
+        return taken(room(saleId), owner, buyerId, TicketNames.fresh(owner), 0);
+    }
+
+    private CompletableFuture<TakenTicket> taken(Room room, KeyOwner owner, BuyerId buyerId, String fresh, int attempt) {
+        if (attempt == ATTEMPTS) {
+            return CompletableFuture.failedFuture(RoomCalls.unavailable());
         }
-        throw RoomCalls.unavailable();
+        SaleId saleId = room.saleId();
+        return calls.take(saleId, owner, buyerId, fresh).thenCompose(reply -> {
+            if (reply instanceof NoRoom) {
+                replies.reload(saleId);
+                return taken(room(saleId), owner, buyerId, fresh, attempt + 1);
+            }
+            if (!(reply instanceof TakeReply.Ticket taken)) {
+                throw RoomRefusals.ofTake(saleId, reply);
+            }
+            return replies.answered(room, owner, taken.ticket(), taken.poll())
+                    .thenCompose(polled -> polled != null ? learnt(saleId, taken.ticket(), polled) : polled(saleId, owner, taken.ticket(), 0))
+                    .thenApply(answer -> new TakenTicket(answer, taken.created()));
+        });
     }
 
     /**
      * Where {@code owner}'s ticket stands: from what this node learnt lately of a waiting or
-     * admitted ticket ({@link RecentPolls}), else from Redis. Another key's ticket is answered as no ticket.
+     * admitted ticket ({@link RecentPolls}), at once, else from Redis, as {@link #take} answers.
+     * Another key's ticket is answered as no ticket.
      */
-    public QueueAnswer poll(SaleId saleId, KeyOwner owner, String ticket) {
-        Room room = room(saleId);
+    public CompletableFuture<QueueAnswer> poll(SaleId saleId, KeyOwner owner, String ticket) {
+        room(saleId);
         RoomRefusals.checkOwned(ticket, owner);
         QueueAnswer known = recentPolls.recent(saleId, ticket);
         if (known != null) {
-            return known;
+            return CompletableFuture.completedFuture(known);
         }
-        for (int attempt = 0; attempt < 3; attempt++) {
-            QueueAnswer answer = answered(room, owner, ticket, calls.poll(saleId, ticket));
-            if (answer != null) {
-                recentPolls.learnt(saleId, ticket, answer);
-                return answer;
-            }
-        }
-        throw RoomCalls.unavailable();
+        return polled(saleId, owner, ticket, 0);
     }
 
-    /**
-     * A poll's answer; null once what it lacked (the room's settings in Redis, the lottery drawn)
-     * is put right, for the poll to be asked again.
-     */
-    private QueueAnswer answered(Room room, KeyOwner owner, String ticket, PollReply reply) {
-        if (reply instanceof NoRoom) {
-            reload(room.saleId());
-            return null;
+    /** Asks Redis where the ticket stands, again once what the answer lacked is put right: three times at most. */
+    private CompletableFuture<QueueAnswer> polled(SaleId saleId, KeyOwner owner, String ticket, int attempt) {
+        if (attempt == ATTEMPTS) {
+            return CompletableFuture.failedFuture(RoomCalls.unavailable());
         }
-        if (reply instanceof PollReply.NoSuchTicket) {
-            throw RoomRefusals.ticketNotFound(ticket);
-        }
-        if (reply instanceof PollReply.LotteryDue) {
-            // Drawn (a small room, at once): ask again for the place; else keep waiting while the draw runs.
-            return draw.drawOrAwait(room) ? null : new QueueAnswer(ticket, QueueStatus.WAITING, null, 0, null,
-                    room.pollAfterSeconds(), WaitReason.LOTTERY_PENDING, null, null);
-        }
-        return answers.of(room, owner, ticket, reply);
+        Room room = room(saleId);
+        return calls.poll(saleId, ticket)
+                .thenCompose(reply -> replies.answered(room, owner, ticket, reply))
+                .thenCompose(answer -> answer != null ? learnt(saleId, ticket, answer) : polled(saleId, owner, ticket, attempt + 1));
+    }
+
+    private CompletableFuture<QueueAnswer> learnt(SaleId saleId, String ticket, QueueAnswer answer) {
+        recentPolls.learnt(saleId, ticket, answer);
+        return CompletableFuture.completedFuture(answer);
     }
 
     /** {@code owner}'s ticket leaves the room; another key's ticket is answered as no ticket. */
@@ -132,11 +118,6 @@ public class WaitingRoom {
         if (gone) {
             throw RoomRefusals.ticketNotFound(ticket);
         }
-    }
-
-    /** Redis has no room: its settings and its counts, as PostgreSQL has them now, go back in. */
-    private void reload(SaleId saleId) {
-        state.configure(rooms.fresh(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId)));
     }
 
     /** The sale's room, as this node keeps it; 404 room-not-found when the sale has none. */

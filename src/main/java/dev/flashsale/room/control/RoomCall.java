@@ -2,34 +2,26 @@ package dev.flashsale.room.control;
 
 import dev.flashsale.platform.id.BuyerId;
 import dev.flashsale.platform.id.KeyOwner;
-import dev.flashsale.platform.line.RequestLine;
 import dev.flashsale.room.entity.PollReply;
 import dev.flashsale.room.entity.TakeReply;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * One storefront call waiting in its room's {@link RequestLine}: a ticket taken ({@code T}, buyer,
- * new ticket) or polled ({@code P}, ticket), as {@code lua/room_batch.lua} takes it, then its
- * answer, decoded as the call's kind (or the failure of the Redis call that carried it), or its
- * turn to lead the next call.
+ * One storefront call waiting in its room's line: a ticket taken ({@code T}, buyer, new ticket) or
+ * polled ({@code P}, ticket), as {@code lua/room_batch.lua} takes it, and its answer to come,
+ * decoded as the call's kind, or the failure of the Redis call that carried it (or of its wait).
+ * The thread that completes it runs what its request does next.
  *
  * @param <A> the call's answer: {@link TakeReply} or {@link PollReply}
  */
 final class RoomCall<A> {
 
-    /** What ended the wait: the lead of the next call, the answer, or the deadline. */
-    enum Turn { LEAD, ANSWERED, GAVE_UP }
-
     private final List<String> arguments;
     private final Function<Object, A> decoder;
-    private final CompletableFuture<Turn> turn = new CompletableFuture<>();
-    private volatile A answer;
-    private volatile RuntimeException failure;
+    private final long queuedAt = System.nanoTime();
+    private final CompletableFuture<A> answer = new CompletableFuture<>();
 
     private RoomCall(List<String> arguments, Function<Object, A> decoder) {
         this.arguments = arguments;
@@ -50,57 +42,30 @@ final class RoomCall<A> {
         return arguments;
     }
 
-    /** The script's answer to the call, decoded; it wakes up unless it leads. */
-    void answer(Object reply, boolean wake) {
+    /** Whether it has waited longer than {@code waitNanos} since it joined its line. */
+    boolean waitedLongerThan(long waitNanos, long now) {
+        return now - queuedAt > waitNanos;
+    }
+
+    /** The script's reply to the call: its answer, decoded, or the failure when the reply is not one documented. */
+    void answer(Object reply) {
+        A decoded;
         try {
-            answer = decoder.apply(reply);
+            decoded = decoder.apply(reply);
         } catch (RuntimeException undocumented) {
-            failure = undocumented;
+            answer.completeExceptionally(undocumented);
+            return;
         }
-        if (wake) {
-            turn.complete(Turn.ANSWERED);
-        }
+        answer.complete(decoded);
     }
 
-    /** The Redis call that carried this one failed; it wakes up unless it leads. */
-    void fail(RuntimeException failed, boolean wake) {
-        failure = failed;
-        if (wake) {
-            turn.complete(Turn.ANSWERED);
-        }
+    /** The call failed: the Redis call that carried it, or its wait. */
+    void fail(RuntimeException failed) {
+        answer.completeExceptionally(failed);
     }
 
-    /** @return false when the call gave up waiting just now, and the lead must go to the next */
-    boolean lead() {
-        return turn.complete(Turn.LEAD);
-    }
-
-    /**
-     * Waits {@code waitMillis} at most. Past that, a call still queued leaves the line, and one
-     * already taken into a Redis call stops waiting for it: either way GAVE_UP, and its request is
-     * told to ask again (taking a ticket and polling one are both safe to repeat).
-     */
-    Turn await(RequestLine<RoomCall<?>> line, long waitMillis) {
-        try {
-            return turn.get(waitMillis, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException late) {
-            if (line.withdraw(this) || turn.complete(Turn.GAVE_UP)) {
-                return Turn.GAVE_UP;
-            }
-            return turn.join();
-        } catch (InterruptedException | ExecutionException e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            throw new IllegalStateException("Interrupted while waiting for the waiting room", e);
-        }
-    }
-
-    /** The answer given; the failure when the Redis call failed or its answer was not one documented. */
-    A answer() {
-        if (failure != null) {
-            throw failure;
-        }
+    /** Its answer, once there is one. */
+    CompletableFuture<A> answer() {
         return answer;
     }
 }
