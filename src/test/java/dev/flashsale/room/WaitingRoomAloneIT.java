@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.RoomBuyers.OneAtATime;
 import dev.flashsale.room.RoomBuyers.Sale;
+import dev.flashsale.room.control.RoomKeys;
 import dev.flashsale.testsupport.Api;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.Metrics;
@@ -46,6 +48,9 @@ class WaitingRoomAloneIT {
     /** Buyers taking tickets at once while Redis is paused: twice the tests' server's HTTP threads (Payara Micro's 200). */
     private static final int CROWD = 400;
     private static final int PAUSE_MS = 2_000;
+    private static final int RELOADS_AT_MOST = 10;
+    /** Under the server's Redis timeout (250 ms), so that the crowd queues behind the first call and none fails. */
+    private static final int LOSS_PAUSE_MS = 150;
 
     private final Api api = new Api(TestServer.url());
     private final RoomBuyers buyers = new RoomBuyers(api);
@@ -145,6 +150,43 @@ class WaitingRoomAloneIT {
         }
         assertEquals(CROWD, RoomSales.view(api, sale.id()).getInt("preQueue"), "one ticket per buyer of the crowd");
         TestRedis.awaitGateInUse(api);
+    }
+
+    /**
+     * A Redis that lost a room while a crowd takes tickets gets the room back a few times, not once
+     * a call that found it gone: the calls one Redis call found without the room are answered one
+     * after another on one thread, and the first of them puts the room back for the rest
+     * ({@code PollReplies}). The room's keys gone and Redis paused a moment, so that the crowd
+     * queues behind the first call, {@value #CROWD} buyers take tickets at once: every one gets a
+     * new ticket (201), and this node put the room back at most {@value #RELOADS_AT_MOST} times
+     * ({@code flashsale_room_reloads_total}; put back for every call that found it gone, it was 40).
+     */
+    @Test
+    void aRoomRedisLostIsPutBackOnceForACrowdNotOnceATicket() throws Exception {
+        Sale sale = buyers.saleWithRoom(10, 1, 100, 30);
+        assertEquals(201, buyers.take(sale, "before-the-loss").status());
+        Metrics before = Metrics.read(api);
+        ExecutorService crowd = Executors.newFixedThreadPool(CROWD);
+        try {
+            try (Jedis redis = TestRedis.client()) {
+                RoomKeys.all(new SaleId(sale.id())).forEach(redis::del);
+                redis.clientPause(LOSS_PAUSE_MS);
+            }
+            List<Future<Api.Answer>> answers = new ArrayList<>();
+            for (int i = 0; i < CROWD; i++) {
+                String buyer = "after-the-loss-" + i;
+                answers.add(crowd.submit(() -> buyers.take(sale, buyer)));
+            }
+            for (Future<Api.Answer> answer : answers) {
+                Api.Answer taken = answer.get(RoomSales.PATIENCE.toSeconds(), TimeUnit.SECONDS);
+                assertEquals(201, taken.status(), taken.toString());
+            }
+        } finally {
+            crowd.shutdownNow();
+        }
+        double reloads = Metrics.read(api).since(before, "flashsale_room_reloads_total");
+        assertTrue(reloads >= 1 && reloads <= RELOADS_AT_MOST, "the room put back " + reloads + " times for " + CROWD + " tickets");
+        assertEquals(CROWD, RoomSales.view(api, sale.id()).getInt("preQueue"), "the crowd's tickets, in the room put back");
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.flashsale.platform.concurrent.RequestThreads;
 import dev.flashsale.platform.id.KeyOwner;
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.control.PollAnswers;
+import dev.flashsale.room.control.RoomMetrics;
 import dev.flashsale.room.control.RoomRefusals;
 import dev.flashsale.room.control.RoomState;
 import dev.flashsale.room.control.Rooms;
@@ -16,6 +17,8 @@ import dev.flashsale.room.entity.WaitReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -24,6 +27,8 @@ import java.util.function.Function;
  */
 @ApplicationScoped
 class PollReplies {
+
+    static final long RELOAD_SPACING_MS = 250;
 
     @Inject
     Rooms rooms;
@@ -39,6 +44,12 @@ class PollReplies {
 
     @Inject
     RequestThreads threads;
+
+    @Inject
+    RoomMetrics metrics;
+
+    /** When this node last put each room back in Redis: one entry per sale whose room it ever put back. */
+    private final ConcurrentHashMap<SaleId, Long> reloadedAt = new ConcurrentHashMap<>();
 
     /**
      * A poll's answer; null once what it lacked (the room's settings in Redis, the lottery drawn)
@@ -63,8 +74,19 @@ class PollReplies {
         return CompletableFuture.completedFuture(answers.of(room, owner, ticket, reply));
     }
 
-    /** Redis has no room: its settings and its counts, as PostgreSQL has them now, go back in. */
+    /**
+     * Redis has no room: its settings and its counts, as PostgreSQL has them now, go back in; once
+     * for the calls that found it gone together (one Redis call's, answered one after another on
+     * one thread): a room this node put back less than {@value #RELOAD_SPACING_MS} ms ago is not
+     * put back again, and the call asks again and finds it.
+     */
     void reload(SaleId saleId) {
+        Long last = reloadedAt.get(saleId);
+        if (last != null && System.nanoTime() - last < TimeUnit.MILLISECONDS.toNanos(RELOAD_SPACING_MS)) {
+            return;
+        }
         state.configure(rooms.fresh(saleId).orElseThrow(() -> RoomRefusals.roomNotFound(saleId)));
+        reloadedAt.put(saleId, System.nanoTime());
+        metrics.roomReloaded();
     }
 }

@@ -19,7 +19,8 @@ import org.eclipse.microprofile.metrics.Tag;
 
 /**
  * The waiting rooms' counters, of this node: tickets taken (new, or the buyer's own again), polls
- * by the status they answered (and a waiting ticket's reason), lotteries this node drew; how many
+ * by the status they answered (and a waiting ticket's reason), lotteries this node drew, rooms it
+ * put back in a Redis that had lost them; how many
  * tickets taken and polled each of its Redis calls carried. The gauges are {@link RoomGauges}'.
  */
 @ApplicationScoped
@@ -33,6 +34,7 @@ public class RoomMetrics {
     private Counter newTickets;
     private Counter againTickets;
     private Counter lotteries;
+    private Counter reloads;
     private final Map<QueueStatus, Counter> polls = new EnumMap<>(QueueStatus.class);
     private final Map<WaitReason, Counter> waitingPolls = new EnumMap<>(WaitReason.class);
     private Counter waitingInLine;
@@ -65,6 +67,8 @@ public class RoomMetrics {
                 .withDescription("Tickets taken and polled that one Redis call carried (the count is this node's room calls)").build());
         lotteries = registry.counter(Metadata.builder().withName("flashsale.room.lotteries")
                 .withDescription("Lotteries this node drew at a room's opening second").build());
+        reloads = registry.counter(Metadata.builder().withName("flashsale.room.reloads")
+                .withDescription("Rooms this node put back in a Redis that had lost them").build());
     }
 
     public void ticketTaken(boolean created) {
@@ -88,6 +92,10 @@ public class RoomMetrics {
 
     public void lotteryDrawn() {
         lotteries.inc();
+    }
+
+    public void roomReloaded() {
+        reloads.inc();
     }
 
     private static Tag tag(QueueStatus status) {
