@@ -124,23 +124,12 @@ class WaitingRoomAloneIT {
     @Test
     void aCrowdOfTicketsWhileRedisIsPausedIsAnsweredAndNothingIsLost() throws Exception {
         Sale sale = buyers.saleWithRoom(10, 1, 100, 30);
-        ExecutorService crowd = Executors.newFixedThreadPool(CROWD);
-        try {
-            try (Jedis redis = TestRedis.client()) {
-                redis.clientPause(PAUSE_MS);
-            }
-            List<Future<Api.Answer>> answers = new ArrayList<>();
-            for (int i = 0; i < CROWD; i++) {
-                String buyer = "paused-" + i;
-                answers.add(crowd.submit(() -> buyers.take(sale, buyer)));
-            }
-            for (Future<Api.Answer> answer : answers) {
-                Api.Answer taken = answer.get(RoomSales.PATIENCE.toSeconds(), TimeUnit.SECONDS);
-                assertTrue(taken.status() == 201 || taken.status() == 503 && "room-unavailable".equals(taken.problemType())
-                        && taken.header("Retry-After") != null, taken.toString());
-            }
-        } finally {
-            crowd.shutdownNow();
+        try (Jedis redis = TestRedis.client()) {
+            redis.clientPause(PAUSE_MS);
+        }
+        for (Api.Answer taken : crowdTakes(sale, "paused-")) {
+            assertTrue(taken.status() == 201 || taken.status() == 503 && "room-unavailable".equals(taken.problemType())
+                    && taken.header("Retry-After") != null, taken.toString());
         }
         await("Redis answers again").atMost(RoomSales.PATIENCE).pollInterval(Duration.ofMillis(200))
                 .until(() -> buyers.take(sale, "paused-0").status() == 200);
@@ -166,27 +155,35 @@ class WaitingRoomAloneIT {
         Sale sale = buyers.saleWithRoom(10, 1, 100, 30);
         assertEquals(201, buyers.take(sale, "before-the-loss").status());
         Metrics before = Metrics.read(api);
-        ExecutorService crowd = Executors.newFixedThreadPool(CROWD);
-        try {
-            try (Jedis redis = TestRedis.client()) {
-                RoomKeys.all(new SaleId(sale.id())).forEach(redis::del);
-                redis.clientPause(LOSS_PAUSE_MS);
-            }
-            List<Future<Api.Answer>> answers = new ArrayList<>();
-            for (int i = 0; i < CROWD; i++) {
-                String buyer = "after-the-loss-" + i;
-                answers.add(crowd.submit(() -> buyers.take(sale, buyer)));
-            }
-            for (Future<Api.Answer> answer : answers) {
-                Api.Answer taken = answer.get(RoomSales.PATIENCE.toSeconds(), TimeUnit.SECONDS);
-                assertEquals(201, taken.status(), taken.toString());
-            }
-        } finally {
-            crowd.shutdownNow();
+        try (Jedis redis = TestRedis.client()) {
+            RoomKeys.all(new SaleId(sale.id())).forEach(redis::del);
+            redis.clientPause(LOSS_PAUSE_MS);
+        }
+        for (Api.Answer taken : crowdTakes(sale, "after-the-loss-")) {
+            assertEquals(201, taken.status(), taken.toString());
         }
         double reloads = Metrics.read(api).since(before, "flashsale_room_reloads_total");
         assertTrue(reloads >= 1 && reloads <= RELOADS_AT_MOST, "the room put back " + reloads + " times for " + CROWD + " tickets");
         assertEquals(CROWD, RoomSales.view(api, sale.id()).getInt("preQueue"), "the crowd's tickets, in the room put back");
+    }
+
+    /** {@value #CROWD} buyers, {@code prefix} and a number each, take tickets at once; their answers. */
+    private List<Api.Answer> crowdTakes(Sale sale, String prefix) throws Exception {
+        ExecutorService crowd = Executors.newFixedThreadPool(CROWD);
+        try {
+            List<Future<Api.Answer>> pending = new ArrayList<>();
+            for (int i = 0; i < CROWD; i++) {
+                String buyer = prefix + i;
+                pending.add(crowd.submit(() -> buyers.take(sale, buyer)));
+            }
+            List<Api.Answer> answers = new ArrayList<>();
+            for (Future<Api.Answer> answer : pending) {
+                answers.add(answer.get(RoomSales.PATIENCE.toSeconds(), TimeUnit.SECONDS));
+            }
+            return answers;
+        } finally {
+            crowd.shutdownNow();
+        }
     }
 
     /**
