@@ -47,7 +47,6 @@ public class WaitingRoom {
     @Inject
     PollReplies replies;
 
-
     /**
      * The buyer's ticket, taken by {@code owner}'s key, and where it stands: each key has its own
      * buyers (the room knows the buyer by {@link KeyOwner#qualify}), so another key's same buyer id
