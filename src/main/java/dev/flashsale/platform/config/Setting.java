@@ -148,7 +148,7 @@ public enum Setting {
                     + " last poll in Redis (an admitted one with the same token, until it runs out; a leave or revoke"
                     + " elsewhere is seen once it is up); `0` = every poll asks Redis"),
     ROOM_POLL_MEMORY_MAX(ROOM, "flashsale.room.poll-memory-max", "100000", COUNT,
-            "the most waiting or admitted tickets a node remembers; past it, polls ask Redis"),
+            "the most waiting or admitted tickets a node remembers, each with its answer's JSON (160 to 400 bytes); past it, polls ask Redis"),
     ROOM_STOCK_REFRESH_MS(ROOM, "flashsale.room.stock-refresh-ms", "250", MILLISECONDS,
             "how often a node reads a room's sale's units from PostgreSQL for admission; polls in between use the"
                     + " reading"),

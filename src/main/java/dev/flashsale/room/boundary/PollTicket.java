@@ -37,6 +37,9 @@ public class PollTicket extends OfOneTicket implements LaterHandler<SaleTicket> 
     @Override
     public CompletableFuture<Answer> answerLater(Call call, SaleTicket asked) {
         return room.poll(asked.saleId(), asked.owner(), asked.ticket())
-                .thenApply(answer -> Answer.json(200, QueueAnswerJson.bytes(metrics.polled(answer))));
+                .thenApply(answered -> {
+                    metrics.polled(answered.answer());
+                    return Answer.json(200, answered.json());
+                });
     }
 }

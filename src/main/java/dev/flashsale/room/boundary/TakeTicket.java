@@ -57,8 +57,8 @@ public class TakeTicket implements LaterHandler<TakeTicket.Asked> {
     public CompletableFuture<Answer> answerLater(Call call, Asked asked) {
         return room.take(asked.saleId(), asked.owner(), asked.buyerId()).thenApply(taken -> {
             metrics.ticketTaken(taken.created());
-            byte[] json = QueueAnswerJson.bytes(taken.answer());
-            return taken.created() ? Answer.created(call.location(taken.answer().ticket()), json) : Answer.json(200, json);
+            byte[] json = taken.answer().json();
+            return taken.created() ? Answer.created(call.location(taken.answer().answer().ticket()), json) : Answer.json(200, json);
         });
     }
 }

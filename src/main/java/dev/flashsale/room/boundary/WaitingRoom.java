@@ -9,11 +9,11 @@ import dev.flashsale.room.control.RoomRedis;
 import dev.flashsale.room.control.RoomRefusals;
 import dev.flashsale.room.control.Rooms;
 import dev.flashsale.room.control.TicketNames;
+import dev.flashsale.room.control.WrittenAnswer;
 import dev.flashsale.room.entity.NoRoom;
 import dev.flashsale.room.entity.QueueAnswer;
 import dev.flashsale.room.entity.Room;
 import dev.flashsale.room.entity.TakeReply;
-import dev.flashsale.room.entity.TakenTicket;
 import dev.flashsale.room.entity.TicketRelease;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -73,7 +73,7 @@ public class WaitingRoom {
             }
             return replies.answered(room, owner, taken.ticket(), taken.poll())
                     .thenCompose(polled -> polled != null ? learnt(saleId, taken.ticket(), polled) : polled(saleId, owner, taken.ticket(), 0))
-                    .thenApply(answer -> new TakenTicket(answer, taken.created()));
+                    .thenApply(answered -> new TakenTicket(answered, taken.created()));
         });
     }
 
@@ -82,10 +82,10 @@ public class WaitingRoom {
      * admitted ticket ({@link RecentPolls}), at once, else from Redis, as {@link #take} answers.
      * Another key's ticket is answered as no ticket.
      */
-    public CompletableFuture<QueueAnswer> poll(SaleId saleId, KeyOwner owner, String ticket) {
+    public CompletableFuture<WrittenAnswer> poll(SaleId saleId, KeyOwner owner, String ticket) {
         room(saleId);
         RoomRefusals.checkOwned(ticket, owner);
-        QueueAnswer known = recentPolls.recent(saleId, ticket);
+        WrittenAnswer known = recentPolls.recent(saleId, ticket);
         if (known != null) {
             return CompletableFuture.completedFuture(known);
         }
@@ -93,7 +93,7 @@ public class WaitingRoom {
     }
 
     /** Asks Redis where the ticket stands, again once what the answer lacked is put right: three times at most. */
-    private CompletableFuture<QueueAnswer> polled(SaleId saleId, KeyOwner owner, String ticket, int attempt) {
+    private CompletableFuture<WrittenAnswer> polled(SaleId saleId, KeyOwner owner, String ticket, int attempt) {
         if (attempt == ATTEMPTS) {
             return CompletableFuture.failedFuture(RoomCalls.unavailable());
         }
@@ -103,9 +103,8 @@ public class WaitingRoom {
                 .thenCompose(answer -> answer != null ? learnt(saleId, ticket, answer) : polled(saleId, owner, ticket, attempt + 1));
     }
 
-    private CompletableFuture<QueueAnswer> learnt(SaleId saleId, String ticket, QueueAnswer answer) {
-        recentPolls.learnt(saleId, ticket, answer);
-        return CompletableFuture.completedFuture(answer);
+    private CompletableFuture<WrittenAnswer> learnt(SaleId saleId, String ticket, QueueAnswer answer) {
+        return CompletableFuture.completedFuture(recentPolls.learnt(saleId, ticket, answer));
     }
 
     /** {@code owner}'s ticket leaves the room; another key's ticket is answered as no ticket. */

@@ -28,12 +28,18 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * OldestFirst}): no request walks the memories kept. About {@code flashsale.room.poll-memory-max}
  * memories are held, those forgotten since included until their time is up; past that, polls go
  * to Redis as before. A memory stamped later than the clock (the clock stepped back) is stale.
+ * An answer is written in JSON once, when it is learnt: a ticket answered again from memory is
+ * sent the same bytes.
  */
 @ApplicationScoped
 public class RecentPolls {
 
     /** What was learnt of a ticket, and when. */
-    private record Known(QueueAnswer answer, long learntAtMillis) {
+    private record Known(WrittenAnswer answered, long learntAtMillis) {
+
+        QueueAnswer answer() {
+            return answered.answer();
+        }
     }
 
     @Inject
@@ -58,7 +64,7 @@ public class RecentPolls {
     }
 
     /** The ticket's WAITING or ADMITTED answer learnt lately, or null: Redis must be asked. */
-    public QueueAnswer recent(SaleId saleId, String ticket) {
+    public WrittenAnswer recent(SaleId saleId, String ticket) {
         Map<String, Known> ofSale = known.get(saleId);
         Known last = ofSale == null ? null : ofSale.get(ticket);
         if (last == null) {
@@ -69,24 +75,29 @@ public class RecentPolls {
             ofSale.remove(ticket, last);
             return null;
         }
-        return last.answer();
+        return last.answered();
     }
 
-    /** Redis' answer to a poll of the ticket: kept when it is WAITING or ADMITTED, else what was kept is forgotten. */
-    public void learnt(SaleId saleId, String ticket, QueueAnswer answer) {
+    /**
+     * Redis' answer to a poll of the ticket, with its JSON: kept when it is WAITING or ADMITTED,
+     * else what was kept is forgotten.
+     */
+    public WrittenAnswer learnt(SaleId saleId, String ticket, QueueAnswer answer) {
+        WrittenAnswer answered = WrittenAnswer.of(answer);
         if (!kept(answer) || memoryMillis <= 0) {
             forget(saleId, ticket);
-            return;
+            return answered;
         }
         long now = clock.getAsLong();
         inOrder.forgetStale(memory -> stale(memory, now));
         if (inOrder.size() >= maxTickets) {
-            return;
+            return answered;
         }
-        Known fresh = new Known(answer, now);
+        Known fresh = new Known(answered, now);
         Map<String, Known> ofSale = known.computeIfAbsent(saleId, sale -> new ConcurrentHashMap<>());
         ofSale.put(ticket, fresh);
         inOrder.learnt(ofSale, ticket, fresh);
+        return answered;
     }
 
     private boolean stale(Known memory, long now) {

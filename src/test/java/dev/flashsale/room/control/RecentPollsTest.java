@@ -1,7 +1,9 @@
 package dev.flashsale.room.control;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.flashsale.platform.id.SaleId;
 import dev.flashsale.room.entity.QueueAnswer;
@@ -22,11 +24,23 @@ class RecentPollsTest {
         QueueAnswer waiting = answer("t_1", QueueStatus.WAITING);
         polls.learnt(SALE, "t_1", waiting);
         now.addAndGet(499);
-        assertEquals(waiting, polls.recent(SALE, "t_1"));
+        assertEquals(waiting, polls.recent(SALE, "t_1").answer());
         assertNull(polls.recent(new SaleId(UUID.randomUUID()), "t_1"), "another sale's ticket of the same name");
         now.addAndGet(1);
         assertNull(polls.recent(SALE, "t_1"), "half a second on: Redis is asked again");
         assertEquals(0, polls.size(), "and the ticket forgotten");
+    }
+
+    /** A poll answered again from memory is sent the bytes written when the answer was learnt, not JSON written anew. */
+    @Test
+    void anAnswerIsWrittenInJsonOnceWhenItIsLearnt() {
+        QueueAnswer admitted = admitted("t_1", now.get() + 300);
+        WrittenAnswer learnt = polls.learnt(SALE, "t_1", admitted);
+        assertArrayEquals(QueueAnswerJson.bytes(admitted), learnt.json());
+        assertSame(learnt.json(), polls.recent(SALE, "t_1").json(), "the same bytes, asked again");
+        assertSame(learnt.json(), polls.recent(SALE, "t_1").json());
+        QueueAnswer left = answer("t_2", QueueStatus.LEFT);
+        assertArrayEquals(QueueAnswerJson.bytes(left), polls.learnt(SALE, "t_2", left).json(), "an answer not kept is written too");
     }
 
     @Test
@@ -42,7 +56,7 @@ class RecentPollsTest {
         polls.forgetSale(SALE);
         assertNull(polls.recent(SALE, "t_2"), "what this node did to the room is seen at once");
         assertNull(polls.recent(SALE, "t_3"));
-        assertEquals("t_2", polls.recent(other, "t_2").ticket(), "another sale's room is untouched");
+        assertEquals("t_2", polls.recent(other, "t_2").answer().ticket(), "another sale's room is untouched");
         assertEquals(1, polls.size());
     }
 
@@ -51,7 +65,7 @@ class RecentPollsTest {
         QueueAnswer admitted = admitted("t_1", now.get() + 300);
         polls.learnt(SALE, "t_1", admitted);
         now.addAndGet(299);
-        assertEquals(admitted, polls.recent(SALE, "t_1"), "the same token, asked again");
+        assertEquals(admitted, polls.recent(SALE, "t_1").answer(), "the same token, asked again");
         now.addAndGet(1);
         assertNull(polls.recent(SALE, "t_1"), "its token ran out before the memory's time: Redis is asked");
         polls.learnt(SALE, "t_2", new QueueAnswer("t_2", QueueStatus.ADMITTED, null, 10, 0L, 20, null, "token", null));
@@ -76,7 +90,7 @@ class RecentPollsTest {
         now.addAndGet(500);
         polls.learnt(SALE, "t_5", answer("t_5", QueueStatus.WAITING));
         assertEquals(1, polls.size(), "the stale ones made room");
-        assertEquals("t_5", polls.recent(SALE, "t_5").ticket());
+        assertEquals("t_5", polls.recent(SALE, "t_5").answer().ticket());
     }
 
     /** Each ticket learnt forgets the stale memories at the queue's head: a crowd never waits for a walk over them all. */
@@ -101,7 +115,7 @@ class RecentPollsTest {
         assertNull(polls.recent(SALE, "t_4"), "three places held by what was forgotten");
         now.addAndGet(500);
         polls.learnt(SALE, "t_4", answer("t_4", QueueStatus.WAITING));
-        assertEquals("t_4", polls.recent(SALE, "t_4").ticket(), "their time up, the places are free");
+        assertEquals("t_4", polls.recent(SALE, "t_4").answer().ticket(), "their time up, the places are free");
     }
 
     @Test
@@ -112,7 +126,7 @@ class RecentPollsTest {
         assertNull(polls.recent(SALE, "t_1"), "learnt in what is now the future");
         polls.learnt(SALE, "t_3", answer("t_3", QueueStatus.WAITING));
         assertEquals(1, polls.size(), "the memories stamped after the clock's time forgotten as t_3 was learnt");
-        assertEquals("t_3", polls.recent(SALE, "t_3").ticket());
+        assertEquals("t_3", polls.recent(SALE, "t_3").answer().ticket());
     }
 
     @Test
@@ -123,7 +137,8 @@ class RecentPollsTest {
         polls.learnt(SALE, "t_1", later);
         now.addAndGet(200);
         polls.learnt(SALE, "t_2", answer("t_2", QueueStatus.WAITING));
-        assertEquals(later, polls.recent(SALE, "t_1"), "the first memory's time is up, not the second's");
+        assertEquals(later, polls.recent(SALE, "t_1").answer(), "the first memory's time is up, not the second's");
+        assertArrayEquals(QueueAnswerJson.bytes(later), polls.recent(SALE, "t_1").json(), "and its JSON, not the first's");
         assertEquals(2, polls.size());
     }
 

@@ -1,4 +1,4 @@
-package dev.flashsale.room.boundary;
+package dev.flashsale.room.control;
 
 import dev.flashsale.platform.JsonText;
 import dev.flashsale.room.entity.QueueAnswer;
@@ -10,12 +10,12 @@ import java.time.format.DateTimeFormatter;
  * (the properties in the record's {@code @JsonbPropertyOrder}, nulls left out, instants in ISO-8601),
  * without the binding's reflection: a crowd's polls are most of what a room answers.
  */
-final class QueueAnswerJson {
+public final class QueueAnswerJson {
 
     private QueueAnswerJson() {
     }
 
-    static byte[] bytes(QueueAnswer answer) {
+    public static byte[] bytes(QueueAnswer answer) {
         StringBuilder json = new StringBuilder(answer.token() == null ? 160 : 400);
         json.append('{');
         text(json, "ticket", answer.ticket());
