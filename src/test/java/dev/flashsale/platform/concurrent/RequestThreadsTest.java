@@ -1,9 +1,11 @@
 package dev.flashsale.platform.concurrent;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,6 +41,8 @@ class RequestThreadsTest {
         Thread ran = ranOn(threads);
         assertNotSame(Thread.currentThread(), ran);
         assertTrue(ran.getName().startsWith("flashsale-request-"), ran.getName());
+        // The wrapping ends after the task has answered the caller: wait for it, bounded.
+        await().atMost(Duration.ofSeconds(10)).until(() -> wrapped.size() == 2);
         assertEquals(List.of("begin", "end"), wrapped);
     }
 
