@@ -31,7 +31,7 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
                    [--pgbench-seconds 10] [--redis-requests 100000] [--pgbench-script bench/reserve.pgbench]
                    [--out target/bench] [--shards 1] [--payara-micro target/payara-micro.jar]
                    [--app-jar target/flashsale-micro.jar] [--peer ../shared/peer | none] [--peer-port 8190]
-                   [--big-buyers 200000] [--seed-shards 1] [--only cold|room] [--app-java-opts OPTIONS]
+                   [--big-buyers 200000] [--seed-shards 1] [--only cold|room|stock] [--app-java-opts OPTIONS]
             --start-server starts a Redis of its own (--redis, default 127.0.0.1:6397), recreates the database
             (--db, default jdbc:postgresql://127.0.0.1:5432/flashsale_bench) and starts the application
             (--app-jar on --port) once per --gate mode; without it the benchmark runs against --base.
@@ -42,7 +42,8 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
             application with the seed scenario, and once with --big-buyers buyers (0: not); none, or no Node: not measured.
             --only cold (with --start-server) measures the first crowd after a start against the warm ones and
             nothing else: no floor, no other phase, the first --gate mode only. --only room (with --start-server)
-            measures the floor, then on the first --gate mode the warm-up, ping and the waiting room's phases only.
+            measures the floor, then on the first --gate mode the warm-up, ping and the waiting room's phases only;
+            --only stock the same with the stock level of one SKU instead of the room.
             --app-java-opts (with --start-server) adds JVM options to the application's server, not the floor's,
             such as a profiler's agent (docs/benchmarks.md, "Where the CPU goes"); the launch script splits them on
             white space, without quoting. With --gate on,off both of the application's servers get them.""";
@@ -59,8 +60,8 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
         if (only == null) {
             return "";
         }
-        if (!Set.of("cold", "room").contains(only) || !startServer) {
-            throw new IllegalArgumentException("--only takes cold or room, with --start-server\n" + USAGE);
+        if (!Set.of("cold", "room", "stock").contains(only) || !startServer) {
+            throw new IllegalArgumentException("--only takes cold, room or stock, with --start-server\n" + USAGE);
         }
         return only;
     }
@@ -73,6 +74,11 @@ record BenchOptions(boolean startServer, URI base, String adminUser, String admi
     /** --only room: the floor, then ping and the waiting room's phases, nothing else. */
     boolean roomOnly() {
         return only.equals("room");
+    }
+
+    /** --only stock: the floor, then ping and the stock level of one SKU, nothing else. */
+    boolean stockOnly() {
+        return only.equals("stock");
     }
 
     static BenchOptions parse(String[] args) {

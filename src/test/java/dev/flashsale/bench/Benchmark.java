@@ -76,11 +76,14 @@ public final class Benchmark {
 
     /** Each room script runs this long, unmeasured, before its measured runs. */
     private static final int ROOM_WARM_UP_SECONDS = 5;
+    private static final int STOCK_WARM_UP_SECONDS = 5;
+    private static final String STOCK_READS = "flashsale_stock_level_reads_total";
 
     private static final String GATE_ON = "gate on";
 
     /** Whether the waiting room was measured (once: it does not use the gate). */
     private boolean roomMeasured;
+    private boolean stockMeasured;
 
     /** The application's client of the phases now running. */
     private FlashSaleClient client;
@@ -114,9 +117,9 @@ public final class Benchmark {
             }
             if (options.coldOnly()) {
                 System.out.println("  (--only cold: no other phase)");
-            } else if (options.roomOnly()) {
+            } else if (options.roomOnly() || options.stockOnly()) {
                 measureOwnServer(options.gateModes().get(0), false);
-                System.out.println("  (--only room: no other phase)");
+                System.out.println("  (--only " + (options.roomOnly() ? "room" : "stock") + ": no other phase)");
             } else if (options.startServer()) {
                 for (int i = 0; i < options.gateModes().size(); i++) {
                     measureOwnServer(options.gateModes().get(i), i == 0);
@@ -256,7 +259,7 @@ public final class Benchmark {
         int c = options.mainConcurrency();
 
         SeedScenario.Outcome cold = null;
-        if (server != null && !options.roomOnly()) {
+        if (server != null && !options.roomOnly() && !options.stockOnly()) {
             heading("Seed scenario (" + label + "), c=" + c + ", cold: the first requests the fresh server serves");
             cold = seed(scenario, base, sku("SEED-COLD-" + gateName(label)), c, server);
             json.add("coldSeed", cold.toJson());
@@ -265,14 +268,18 @@ public final class Benchmark {
         }
         warmUp(success, label);
 
-        if (full || options.roomOnly()) {
+        if (full || options.roomOnly() || options.stockOnly()) {
             Figure ping = pingPhase(base, server, label, json);
-            if (!roomMeasured) {
+            if (!roomMeasured && !options.stockOnly()) {
                 roomPhase(new RoomQueue(client, wrk, base), label, ping, json);
                 roomMeasured = true;
             }
+            if (!stockMeasured && !options.roomOnly()) {
+                stockPhase(base, label, ping, json);
+                stockMeasured = true;
+            }
         }
-        if (options.roomOnly()) {
+        if (options.roomOnly() || options.stockOnly()) {
             results.add(gateName(label), json.add("gateAfter", client.gateStatus()));
             return;
         }
@@ -389,6 +396,38 @@ public final class Benchmark {
         json.add("roomTickets", summaries(tickets)).add("roomPolls", summaries(polls));
         roomSeedPhase(label, json);
         reofferPhase(label, json);
+    }
+
+    /**
+     * A product page's crowd: the stock level of one SKU on sale asked for by every connection at
+     * once, against ping; and how many reads of PostgreSQL it cost (the node's
+     * {@code flashsale_stock_level_reads_total}: the requests that come while a read runs share the next).
+     */
+    private void stockPhase(URI base, String label, Figure ping, JsonObjectBuilder json) {
+        int c = options.mainConcurrency();
+        heading("Stock level of one SKU (" + label + "), c=" + c + ", " + options.seconds() + " s per run, " + options.repeats()
+                + " runs after " + STOCK_WARM_UP_SECONDS + " s of it unmeasured (bench/stock_level.lua)");
+        String sku = sku("STOCK");
+        client.openSale(sku, options.seedUnits(), 1);
+        wrk.forSeconds("stock_level.lua", base, c, STOCK_WARM_UP_SECONDS, sku, client.storefrontKey());
+        List<WrkSummary> runs = new ArrayList<>();
+        List<Double> readsPerRequest = new ArrayList<>();
+        for (int i = 0; i < options.repeats(); i++) {
+            settle();
+            double readsBefore = client.metric(STOCK_READS);
+            WrkSummary run = wrk.forSeconds("stock_level.lua", base, c, options.seconds(), sku, client.storefrontKey());
+            double reads = client.metric(STOCK_READS) - readsBefore;
+            readsPerRequest.add(run.answered() == 0 ? 0 : reads / run.answered());
+            System.out.printf("  %s; %,.0f reads of PostgreSQL, %.3f a request%n", describe(run, Set.of(200)), reads,
+                    readsPerRequest.get(i));
+            check("stock level: every answer 200 (run " + i + ")", run.unexpected(Set.of(200)) == 0 && run.socketErrors() == 0);
+            runs.add(run);
+        }
+        figures.add(figure("stock level of one SKU, c=" + c, runs, WrkSummary::perSecondRate, Set.of(200), null, OptionalLong.empty(),
+                "ping c=" + c + " (bench/ping.lua)", ping.value()));
+        JsonArrayBuilder reads = Json.createArrayBuilder();
+        readsPerRequest.forEach(reads::add);
+        json.add("stockLevel", summaries(runs)).add("stockReadsPerRequest", reads);
     }
 
     /** How long a unit given back waits for the next waiting buyer (the target: 2 s at the 99th percentile). */

@@ -1,5 +1,6 @@
 package dev.flashsale.stock.boundary;
 
+import dev.flashsale.platform.concurrent.SharedReads;
 import dev.flashsale.platform.pipeline.Answer;
 import dev.flashsale.platform.pipeline.Answers;
 import dev.flashsale.platform.pipeline.Call;
@@ -11,10 +12,19 @@ import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
 
-/** {@code GET /api/skus/{sku}/stock}: a SKU's units, available, held and sold. */
+/**
+ * {@code GET /api/skus/{sku}/stock}: a SKU's units, available, held and sold. A product page's
+ * crowd asks for one SKU at once: the requests that come while its counts are read from
+ * PostgreSQL share the next read ({@link SharedReads}), so every answer is as new as the
+ * request, and PostgreSQL reads each SKU at most once at a time per node.
+ */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
 @Answers("GET /api/skus/{sku}/stock")
@@ -26,6 +36,21 @@ public class SkuStock implements Handler<Sku> {
     @Inject
     Availability availability;
 
+    @Inject
+    MetricRegistry registry;
+
+    private SharedReads<Sku, StockLevel> levels;
+
+    @PostConstruct
+    void create() {
+        Counter reads = registry.counter(Metadata.builder().withName("flashsale.stock.level-reads")
+                .withDescription("Reads of a SKU's counts from PostgreSQL for the storefront; the requests that come while one runs share the next").build());
+        levels = new SharedReads<>(sku -> {
+            reads.inc();
+            return availability.of(sku);
+        });
+    }
+
     @Override
     public Sku read(Call call) {
         return new Sku(call.param("sku"));
@@ -33,6 +58,6 @@ public class SkuStock implements Handler<Sku> {
 
     @Override
     public Answer answer(Call call, Sku sku) {
-        return Answer.ok(availability.of(sku));
+        return Answer.ok(levels.get(sku));
     }
 }
