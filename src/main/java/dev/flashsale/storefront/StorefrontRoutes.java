@@ -9,8 +9,10 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.logging.Logger;
 
@@ -40,7 +42,16 @@ public class StorefrontRoutes {
         LOG.fine(() -> "Storefront routes: " + routes.stream().map(route -> route.method() + " " + route.path()).toList());
     }
 
+    /** Refuses two handlers of one route (one method on one path, whatever its parameters are named): which answered would be chance. */
     void set(List<StorefrontRoute> found) {
+        Map<String, StorefrontRoute> byRoute = new HashMap<>();
+        for (StorefrontRoute route : found) {
+            StorefrontRoute other = byRoute.putIfAbsent(route.method() + " " + route.path().replaceAll("\\{[^}]*}", "{}"), route);
+            if (other != null) {
+                throw new IllegalStateException(route.type().getName() + " and " + other.type().getName() + " both answer "
+                        + route.method() + " " + route.path());
+            }
+        }
         routes = found.stream().sorted(Comparator.comparingInt(StorefrontRoute::literals).reversed()).toList();
     }
 

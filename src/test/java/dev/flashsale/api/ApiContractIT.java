@@ -278,7 +278,8 @@ class ApiContractIT {
     }
 
     /**
-     * Two batches of 6,000 SKUs nobody sells, asked for once each: refused, and the heap after a
+     * Two batches of 6,000 SKUs nobody sells, asked for once each (a reserve and the stock): refused
+     * without a read of any SKU's stock, and the heap after a
      * full collection grows by under 1 MiB over at least one of the two batches. Anything kept per
      * SKU, a map entry and its key, is 280 bytes or more: 1.7 MB in each batch, so a leak shows in
      * both. The server grows now and then by itself (a cache of its own filling, a timer's work in
@@ -302,7 +303,9 @@ class ApiContractIT {
 
         System.out.printf("heap after a full collection: %,d bytes, %,d after %,d unknown SKUs, %,d after as many more%n",
                 before, between, UNKNOWN_SKUS, after);
-        assertEquals(2L * UNKNOWN_SKUS, refused, "every unknown SKU is refused with 404");
+        assertEquals(4L * UNKNOWN_SKUS, refused, "every unknown SKU's reserve and stock are refused with 404");
+        assertEquals(0, answered.value(STOCK_READS_METRIC) - asked.value(STOCK_READS_METRIC),
+                "no unknown SKU's stock was read from PostgreSQL");
         for (String answer : List.of("not_loaded", "bypassed")) {
             assertEquals(0, answered.since(asked, "flashsale_gate_admissions_total{answer=\"" + answer + "\"}"),
                     "the gate was not asked of an unknown SKU (" + answer + ")");
@@ -368,7 +371,7 @@ class ApiContractIT {
         }
     }
 
-    /** @return how many were refused with 404; sixteen clients on connections of their own */
+    /** @return how many requests were refused with 404, a reserve and the stock of each SKU; sixteen clients on connections of their own */
     private long askForUnknownSkus(String prefix, int count) throws Exception {
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
         List<Long> refused = Crowd.run(16, 16, client -> {
@@ -378,6 +381,7 @@ class ApiContractIT {
                     String sku = prefix + "-" + i;
                     notFound += http.post("api/reservations", Api.reserveBody(sku, "buyer-" + sku, 1),
                             "Idempotency-Key", sku, Api.KEY_HEADER, Api.STOREFRONT_KEY) == 404 ? 1 : 0;
+                    notFound += http.get("api/skus/" + sku + "/stock", Api.KEY_HEADER, Api.STOREFRONT_KEY) == 404 ? 1 : 0;
                 }
             }
             return notFound;

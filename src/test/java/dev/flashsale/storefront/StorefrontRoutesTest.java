@@ -77,6 +77,13 @@ class StorefrontRoutesTest {
         }
     }
 
+    /** Two classes of one handler on the class path (one moved, its old class left behind) both answered one route, silently. */
+    @Test
+    void twoHandlersOfOneRouteAreRefused() {
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> routes(new Ping(), new Ping()));
+        assertTrue(refused.getMessage().contains("GET /api/ping"), refused.getMessage());
+    }
+
     @Test
     void aHandlerWithoutItsRouteOrItsAccessIsRefused() {
         assertThrows(IllegalStateException.class, () -> StorefrontRoute.of(new Undeclared(), Undeclared.class));

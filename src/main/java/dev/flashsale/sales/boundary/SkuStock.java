@@ -1,4 +1,4 @@
-package dev.flashsale.stock.boundary;
+package dev.flashsale.sales.boundary;
 
 import dev.flashsale.platform.concurrent.SharedReads;
 import dev.flashsale.platform.pipeline.Answer;
@@ -10,6 +10,7 @@ import dev.flashsale.platform.pipeline.Described.Refusal;
 import dev.flashsale.platform.pipeline.Handler;
 import dev.flashsale.platform.security.Access;
 import dev.flashsale.platform.security.Roles;
+import dev.flashsale.stock.boundary.Availability;
 import dev.flashsale.stock.entity.Sku;
 import dev.flashsale.stock.entity.StockLevel;
 import jakarta.annotation.PostConstruct;
@@ -20,10 +21,12 @@ import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
- * {@code GET /api/skus/{sku}/stock}: a SKU's units, available, held and sold. A product page's
- * crowd asks for one SKU at once: the requests that come while its counts are read from
- * PostgreSQL share the next read ({@link SharedReads}), so every answer is as new as the
- * request, and PostgreSQL reads each SKU at most once at a time per node.
+ * {@code GET /api/skus/{sku}/stock}: a SKU's units, available, held and sold. A SKU no sale has is
+ * refused from the node's memory of every sale's SKUs ({@link KnownSkus}), as a reserve of it is:
+ * a crowd of made-up SKUs reads no stock. A product page's crowd asks for one SKU at once: the
+ * requests that come while its counts are read from PostgreSQL share the next read
+ * ({@link SharedReads}), so every answer is as new as the request, and PostgreSQL reads each SKU
+ * at most once at a time per node.
  */
 @ApplicationScoped
 @Access(Roles.STOREFRONT)
@@ -35,6 +38,9 @@ public class SkuStock implements Handler<Sku> {
 
     @Inject
     Availability availability;
+
+    @Inject
+    KnownSkus skus;
 
     @Inject
     MetricRegistry registry;
@@ -58,6 +64,9 @@ public class SkuStock implements Handler<Sku> {
 
     @Override
     public Answer answer(Call call, Sku sku) {
+        if (skus.noSaleHas(sku)) {
+            throw sku.notOnSale();
+        }
         return Answer.ok(levels.get(sku));
     }
 }
