@@ -58,6 +58,8 @@ public final class TestRedis {
         if (answers()) {
             try (Jedis redis = client()) {
                 redis.flushAll();
+                redis.configSet("latency-monitor-threshold", Integer.toString(RedisLatencyRecord.THRESHOLD_MILLIS));
+                redis.latencyReset();
                 List<String> rules = new ArrayList<>(List.of("reset"));
                 rules.addAll(applicationRules());
                 redis.aclSetUser(applicationUser(), rules.toArray(String[]::new));
@@ -65,7 +67,8 @@ public final class TestRedis {
             return;
         }
         List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(port()), "--bind",
-                "127.0.0.1", "--save", "", "--appendonly", "no", "--user", applicationUser()));
+                "127.0.0.1", "--save", "", "--appendonly", "no",
+                "--latency-monitor-threshold", Integer.toString(RedisLatencyRecord.THRESHOLD_MILLIS), "--user", applicationUser()));
         // On the command line, so that the user is there before the first connection is accepted.
         command.addAll(applicationRules());
         try {
