@@ -62,11 +62,16 @@ public class SkuStock implements Handler<Sku> {
         return new Sku(call.param("sku"));
     }
 
+    /** A SKU no sale has is refused here, in the step where a reserve of it is. */
     @Override
-    public Answer answer(Call call, Sku sku) {
+    public void limit(Sku sku) {
         if (skus.noSaleHas(sku)) {
             throw sku.notOnSale();
         }
+    }
+
+    @Override
+    public Answer answer(Call call, Sku sku) {
         return Answer.ok(levels.get(sku));
     }
 }
