@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.flashsale.testsupport.Api;
+import dev.flashsale.testsupport.Crowd;
 import dev.flashsale.testsupport.Db;
 import dev.flashsale.testsupport.FaultProxy;
 import dev.flashsale.testsupport.Sales;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 class WritesWithoutPostgresIT {
 
     @Test
-    void extendConfirmAndCancelAnswer503WithRetryAfterAndChangeNothingUntilPostgresIsBack() {
+    void extendConfirmCancelAndStockAnswer503WithRetryAfterAndChangeNothingUntilPostgresIsBack() throws Exception {
         Api shared = new Api(TestServer.url());
         FaultProxy postgres = SecondNode.postgres();
         Api second = new Api(SecondNode.proxied().base());
@@ -41,6 +42,10 @@ class WritesWithoutPostgresIT {
             assertUnavailable(second.extend(paying, "{\"seconds\": 30}"), "extend");
             assertUnavailable(second.confirm(paying), "confirm");
             assertUnavailable(second.cancel(leaving), "cancel");
+            // A product page's crowd shares the failed read (SharedReads): each request its own 503.
+            for (Api.Answer level : Crowd.run(16, 16, i -> second.stock(sku))) {
+                assertUnavailable(level, "stock");
+            }
         } finally {
             postgres.accept(true);
         }
@@ -53,6 +58,7 @@ class WritesWithoutPostgresIT {
         await("the extend goes through once PostgreSQL is back").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
                 .until(() -> second.extend(paying, "{\"seconds\": 30}").status() == 200);
         assertEquals(deadline + 30_000, deadlineMillis(paying));
+        assertEquals(2, second.stock(sku).json().getInt("held"), "the stock read again once PostgreSQL is back");
         assertEquals(200, second.confirm(paying).status());
         assertEquals(200, second.cancel(leaving).status());
         assertEquals(List.of("CONFIRMED", "CANCELLED"), Db.texts("SELECT status FROM reservation WHERE sku = ? ORDER BY idempotency_key", sku));
